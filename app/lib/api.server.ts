@@ -1,0 +1,174 @@
+// The one way the app reaches its backend: every response is parsed with the
+// contract the mock backend validates against, whichever transport carries it.
+import type { z } from "zod";
+import {
+  AnalyticsProfileSchema,
+  AppearanceProfileSchema,
+  ArticleSchema,
+  ArticlesSchema,
+  ConfigurationSchema,
+  ConsentSchema,
+  CurrentUserSchema,
+  ErrorBodySchema,
+  HubMeSchema,
+  HubPublicSettingsSchema,
+  InboxFoldersSchema,
+  InboxThreadsSchema,
+  IssueSchema,
+  IssuesSchema,
+  LoginResultSchema,
+  LogoutResultSchema,
+  PermissionCacheSchema,
+  type AppearanceUpdate,
+  type Consent,
+  type ErrorBody,
+  type LoginInput,
+} from "../../mock-backend/contract.ts";
+import { HUB_API_VERSION } from "./constants.ts";
+import { buildFields } from "./field-selector.ts";
+import type { BackendRequest, KeelRequestContext } from "./keel-context.ts";
+import { shapeOf } from "./schema-shape.ts";
+
+/** A backend answer outside 2xx, with the backend's own explanation when it gave one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | null;
+
+  constructor(status: number, body: ErrorBody | null, path: string) {
+    super(body ? `${status} ${body.error_description}` : `${status} from ${path.split("?")[0]}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The backend answered something the contract does not allow. */
+export class ContractError extends Error {}
+
+const selectorCache = new WeakMap<z.ZodType, string>();
+function fieldsOf(schema: z.ZodType): string {
+  let fields = selectorCache.get(schema);
+  if (!fields) {
+    fields = buildFields(shapeOf(schema));
+    selectorCache.set(schema, fields);
+  }
+  return fields;
+}
+
+function query(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+export function createApi(context: KeelRequestContext) {
+  /** Set-Cookie headers from the backend, for the response to the browser. */
+  const setCookies: string[] = [];
+
+  async function call<S extends z.ZodType>(
+    schema: S,
+    method: BackendRequest["method"],
+    path: string,
+    options: { body?: unknown; hub?: boolean } = {},
+  ): Promise<z.infer<S>> {
+    const headers: Record<string, string> = { ...context.forwardHeaders };
+    if (options.hub) headers["hub-api-version"] = HUB_API_VERSION;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] = "application/json";
+    }
+    const response = await context.transport({ method, path, headers, body });
+    setCookies.push(...response.headers.getSetCookie());
+    let json: unknown;
+    try {
+      json = response.body ? JSON.parse(response.body) : null;
+    } catch {
+      json = undefined;
+    }
+    if (response.status < 200 || response.status >= 300) {
+      const error = ErrorBodySchema.safeParse(json);
+      throw new ApiError(response.status, error.success ? error.data : null, path);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ContractError(
+        `The backend's answer to ${method} ${path.split("?")[0]} breaks the contract: ${parsed.error.message}`,
+      );
+    }
+    return parsed.data;
+  }
+
+  // Loaders of one request share reads; any write makes them stale.
+  const reads = new Map<string, Promise<unknown>>();
+
+  function get<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    params: Record<string, string | boolean | number | undefined> = {},
+  ): Promise<z.infer<S>> {
+    const target = `${path}${query({ ...params, fields: fieldsOf(schema) })}`;
+    let pending = reads.get(target);
+    if (!pending) {
+      pending = call(schema, "GET", target);
+      reads.set(target, pending);
+    }
+    return pending as Promise<z.infer<S>>;
+  }
+
+  function post<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    body: unknown,
+    options: { params?: Record<string, string | boolean | undefined>; hub?: boolean; selectFields?: boolean } = {},
+  ): Promise<z.infer<S>> {
+    reads.clear();
+    const fields = options.selectFields === false ? undefined : fieldsOf(schema);
+    return call(schema, "POST", `${path}${query({ ...options.params, fields })}`, { body, hub: options.hub });
+  }
+
+  const ConfigWithoutBanners = ConfigurationSchema.omit({ banners: true });
+  const BannersConfig = ConfigurationSchema.pick({ banners: true });
+
+  return {
+    setCookies,
+    getConfig: () => get(ConfigWithoutBanners, "/api/config"),
+    getBanners: async () => (await get(BannersConfig, "/api/config")).banners,
+    getCurrentUser: () => get(CurrentUserSchema, "/api/users/me"),
+    getPermissions: () => get(PermissionCacheSchema, "/api/permissions/cache"),
+    getAnalyticsProfile: () =>
+      get(AnalyticsProfileSchema, "/api/users/me/profiles/analytics", { ignoreLicenseErrors: true }),
+    getInboxFolders: () => get(InboxFoldersSchema, "/api/inbox/folders", { ignoreLicenseErrors: true }),
+    getInboxThreads: (params: { folder?: "direct" | "subscription"; $top?: number } = {}) =>
+      get(InboxThreadsSchema, "/api/inbox/threads", params),
+    updateAppearance: (update: AppearanceUpdate) =>
+      post(AppearanceProfileSchema, "/api/users/me/profiles/appearance", update),
+    listIssues: () => get(IssuesSchema, "/api/issues"),
+    getIssue: (id: string) => get(IssueSchema, `/api/issues/${encodeURIComponent(id)}`),
+    listArticles: () => get(ArticlesSchema, "/api/articles"),
+    getArticle: (id: string) => get(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`),
+    getUserAgreement: async () =>
+      (
+        await call(
+          HubPublicSettingsSchema,
+          "GET",
+          `/hub/api/rest/settings/public${query({ fields: fieldsOf(HubPublicSettingsSchema) })}`,
+          { hub: true },
+        )
+      ).endUserAgreement,
+    getHubMe: () =>
+      call(HubMeSchema, "GET", `/hub/api/rest/users/me${query({ fields: fieldsOf(HubMeSchema) })}`, {
+        hub: true,
+      }),
+    // Every write to the hub asks it to refuse what would reduce the caller's own permissions.
+    saveConsent: (consent: Consent) =>
+      post(ConsentSchema, "/hub/api/rest/users/endUserAgreementConsent", consent, {
+        params: { failOnPermissionReduce: true },
+        hub: true,
+      }),
+    login: (input: LoginInput) => post(LoginResultSchema, "/api/auth/login", input, { selectFields: false }),
+    logout: () => post(LogoutResultSchema, "/api/auth/logout", {}, { selectFields: false }),
+  };
+}

@@ -1,0 +1,87 @@
+// The specification's constants, with its names (seed 000 section 9, seed 001 section 9).
+
+export const NOTIFICATION_POLL_INTERVAL_MS = 360_000;
+export const TAB_HIDDEN_DEBOUNCE_SECURE_MS = 1_800_000;
+export const TAB_HIDDEN_DEBOUNCE_MS = 1_000;
+export const TAB_VISIBLE_DEBOUNCE_MS = 100;
+export const NOTIFICATIONS_CENTER_LAZY_INIT_MS = 30_000;
+export const CONFIG_VERIFICATION_DELAY_MS = 1_000;
+export const MIN_SSE_PING_TIMEOUT_MS = 30_000;
+export const SSE_PING_OVERDUE_MS = 300_000;
+export const SSE_STATUS_CHECK_MS = 10_000;
+export const SSE_RECONNECT_TIMEOUT_MS = 30_000;
+export const SEARCH_BOT_TOKEN_LIFETIME_S = 3_600;
+export const PRICING_POPUP_MIN_SINCE_FIRST_SEEN_MS = 10 * 60_000;
+export const PRICING_POPUP_MIN_SINCE_LAST_PROMO_MS = 3 * 60 * 60_000;
+export const ERROR_REPORTING_PAGE_LOAD_SAMPLE_RATE = 1;
+export const ERROR_REPORTING_SAMPLE_RATE = 0.1;
+export const SIDEBAR_ITEM_HEIGHT_PX = 40;
+export const MOBILE_BAR_HEIGHT_PX = 48;
+export const MOBILE_BREAKPOINT_PX = 760;
+export const WIDE_BREAKPOINT_PX = 1200;
+export const POPUP_BREAKPOINT_PX = 570;
+export const SCREEN_WIDTH_BUCKETS_PX = [768, 992, 1200, 1440, 1920] as const;
+export const DASHBOARD_WIDGET_DIALOG_MAX_HEIGHT_PX = 640;
+export const DASHBOARD_WIDGET_DIALOG_MAX_WIDTH_PX = 600;
+export const SHORTCUT_DIALOG_WIDTH_PX = 900;
+export const LOG_BUFFER_LIMIT = 5_000;
+export const SCRIPT_CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const CLIPBOARD_NOTIFICATION_MS = 1_000;
+export const BUILD_NUMBER = "2025.4.101407";
+export const BUILD_RELEASE_DATE = "2025-10-11";
+export const COPYRIGHT_START_YEAR = 2009;
+export const HUB_API_VERSION = "4";
+
+export const WIDGET_REGISTER_TIMEOUT_MS = 60_000;
+export const WIDGET_ALERT_TIMEOUT_MS = 10_000;
+export const MARKDOWN_MAX_NESTING = 100;
+export const ANALYTICS_MANY_THRESHOLD = 20;
+
+export const LOCALES = [
+  "cs", "de", "en", "eo", "es", "fr", "he", "hu", "it",
+  "ja", "ko", "pl", "pt", "ru", "tr", "uk", "zh", "zu",
+] as const;
+
+export const UI_THEMES = ["default", "darcula", "system"] as const;
+export const USER_TYPES = ["STANDARD_USER", "REPORTER"] as const;
+export const PROJECT_TYPES = ["DEFAULT", "HELPDESK"] as const;
+export const INBOX_FOLDERS = ["direct", "subscription", "whatsnew"] as const;
+
+/** Permission keys as the backend's permission cache names them. */
+export const PERMISSION = {
+  READ_ISSUE: "READ_ISSUE",
+  PRIVATE_READ_ISSUE: "PRIVATE_READ_ISSUE",
+  CREATE_ISSUE: "CREATE_ISSUE",
+  READ_ARTICLE: "READ_ARTICLE",
+  CREATE_ARTICLE: "CREATE_ARTICLE",
+  READ_REPORT: "READ_REPORT",
+  READ_WORK_ITEM: "READ_WORK_ITEM",
+  CREATE_WORK_ITEM: "CREATE_WORK_ITEM",
+  PROJECT_READ: "jetbrains.jetpass.project-read",
+  PROJECT_READ_BASIC: "jetbrains.jetpass.project-read-basic",
+  PROJECT_CREATE: "jetbrains.jetpass.project-create",
+  PROJECT_UPDATE: "jetbrains.jetpass.project-update",
+  LOW_LEVEL_READ: "jetbrains.jetpass.low-level-read",
+  LOW_LEVEL: "jetbrains.jetpass.low-level",
+  USER_READ: "jetbrains.jetpass.user-read",
+  ORGANIZATION_READ: "jetbrains.jetpass.organization-read",
+  GROUP_READ: "jetbrains.jetpass.group-read",
+  ROLE_READ: "jetbrains.jetpass.role-read",
+} as const;
+export type PermissionKey = (typeof PERMISSION)[keyof typeof PERMISSION];
+
+/** Feature flag ids. */
+export const FEATURE_FLAG = {
+  PLANNING_CANVAS: "planning-canvas",
+  AI_ASSISTANT: "ai-assistant",
+  NEW_ROLES: "new-roles",
+  NEW_VCS_ADMIN: "new-vcs-admin",
+  REPORTS_REMAKE: "reports-remake",
+  ERROR_REPORTING: "error-reporting",
+} as const;
+
+export const SESSION_COOKIE = "keel_session";
+export const CSRF_COOKIE = "keel_csrf";
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60_000;
+export const ANALYTICS_MAX_BATCH_BYTES = 500 * 1024;
+export const ANALYTICS_MAX_EVENT_BYTES = 32 * 1024;

@@ -1,0 +1,49 @@
+import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
+
+export interface BackendRequest {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Path and query, starting with /api/ or /hub/. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface BackendResponse {
+  status: number;
+  headers: { get(name: string): string | null; getSetCookie(): string[] };
+  body: string;
+}
+
+/** HTTP to BACKEND_URL, or a direct in-process dispatch into the mock backend. */
+export type BackendTransport = (request: BackendRequest) => Promise<BackendResponse>;
+
+export interface RequestLogger {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+/** What the server gives every loader, action and middleware for one request. */
+export interface KeelRequestContext {
+  transport: BackendTransport;
+  /** Headers passed on to the backend: the caller's cookie, credentials, language and origin. */
+  forwardHeaders: Record<string, string>;
+  nonce: string;
+  requestId: string;
+  csrfToken: string;
+  verifyCsrf(token: string): boolean;
+  /** True when the built-in mock backend serves the demo data. */
+  demo: boolean;
+  log: RequestLogger;
+}
+
+// One context object for the server process and the bundled app, which import
+// this module separately: both reach it through the same global symbol.
+const KEY = Symbol.for("keel.requestContext");
+const globalRegistry = globalThis as unknown as Record<symbol, RouterContext<KeelRequestContext> | undefined>;
+export const keelContext: RouterContext<KeelRequestContext> = (globalRegistry[KEY] ??=
+  createContext<KeelRequestContext>());
+
+export function getKeelContext(context: Readonly<RouterContextProvider>): KeelRequestContext {
+  return context.get(keelContext);
+}

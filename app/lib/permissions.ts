@@ -1,0 +1,6 @@
+import type { PermissionEntry } from "../../mock-backend/contract.ts";
+
+/** Whether the user holds `key` globally or in at least one project. */
+export function hasPermission(permissions: readonly PermissionEntry[], key: string): boolean {
+  return permissions.some((p) => p.permission.key === key && (p.global || p.projects.length > 0));
+}

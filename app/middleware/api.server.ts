@@ -1,0 +1,21 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createApi, type Api } from "../lib/api.server.ts";
+import { getKeelContext } from "../lib/keel-context.ts";
+
+const apiContext = createContext<Api>();
+
+/**
+ * One API client per request. Cookies the backend sets (sign-in, sign-out)
+ * are passed on to the browser with whatever response the route produces.
+ */
+export const apiMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const api = createApi(getKeelContext(context));
+  context.set(apiContext, api);
+  const response = await next();
+  for (const cookie of api.setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+export function getApi(context: Readonly<RouterContextProvider>): Api {
+  return context.get(apiContext);
+}

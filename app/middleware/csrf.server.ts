@@ -1,0 +1,31 @@
+import { data, type MiddlewareFunction } from "react-router";
+import { getKeelContext } from "../lib/keel-context.ts";
+
+export const CSRF_FIELD = "csrf";
+export const CSRF_HEADER = "x-csrf-token";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses every state-changing request to the app that does not carry the
+ * token bound to this browser's CSRF cookie, as a form field or a header.
+ */
+export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const keel = getKeelContext(context);
+  let token = request.headers.get(CSRF_HEADER);
+  const type = request.headers.get("content-type") ?? "";
+  if (!token && (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data"))) {
+    const form = await request.clone().formData();
+    const field = form.get(CSRF_FIELD);
+    token = typeof field === "string" ? field : null;
+  }
+  if (!token || !keel.verifyCsrf(token)) {
+    keel.log.warn({ method: request.method }, "request refused: missing or invalid CSRF token");
+    throw data(
+      { message: "This form has expired or did not come from Keel. Reload the page and try again." },
+      { status: 403, statusText: "Forbidden" },
+    );
+  }
+  return next();
+};

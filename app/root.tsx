@@ -1,0 +1,99 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "./components/nonce.tsx";
+import { apiMiddleware, getApi } from "./middleware/api.server.ts";
+import { csrfMiddleware } from "./middleware/csrf.server.ts";
+import { getKeelContext } from "./lib/keel-context.ts";
+import { loadShell } from "./lib/shell.server.ts";
+import { LeftNavigation } from "./shell/left-navigation.tsx";
+import stylesHref from "./styles/app.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, apiMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const keel = getKeelContext(context);
+  const shell = await loadShell(getApi(context), keel.log);
+  return { ...shell, csrfToken: keel.csrfToken, demo: keel.demo };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesHref },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const language = root?.user.profiles.general.locale.language ?? root?.config.l10n.language ?? "en";
+  const rtl = root?.config.l10n.isRTL ?? false;
+  const theme = root?.user.profiles.appearance.uiTheme ?? "system";
+  return (
+    <html lang={language} dir={rtl ? "rtl" : "ltr"} data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "darcula" ? "dark" : theme === "default" ? "light" : "light dark"} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { user, permissions, inboxFolders, banners } = loaderData;
+  return (
+    <div className="shell">
+      <LeftNavigation user={user} permissions={permissions} inboxFolders={inboxFolders} />
+      <div className="shell-main">
+        {banners?.globalBannerEnabled && banners.globalBanner ? (
+          <aside className="banner" aria-label="Announcement">
+            {banners.globalBanner}
+          </aside>
+        ) : null}
+        <main id="main" className="page">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Something went wrong";
+  let detail = "An unexpected error occurred. Reload the page to try again.";
+  if (isRouteErrorResponse(error)) {
+    heading = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`.trim();
+    const message = (error.data as { message?: unknown } | null)?.message;
+    detail =
+      typeof message === "string"
+        ? message
+        : error.status === 404
+          ? "There is nothing at this address."
+          : detail;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <main id="main" className="page error-page">
+      <h1>{heading}</h1>
+      <p role="alert">{detail}</p>
+      <p>
+        <a href="/">Go to the start page</a>
+      </p>
+    </main>
+  );
+}

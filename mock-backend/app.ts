@@ -1,0 +1,58 @@
+import express, { Router } from "express";
+import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
+import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
+import { errorHandler, notFoundHandler } from "./http.ts";
+import { analyticsRouter } from "./resources/analytics.ts";
+import { configRouter } from "./resources/config.ts";
+import { hubRouter } from "./resources/hub.ts";
+import { inboxRouter } from "./resources/inbox.ts";
+import { contentRouter } from "./resources/issues.ts";
+import { permissionsRouter } from "./resources/permissions.ts";
+import { sessionRouter } from "./resources/session.ts";
+import { usersRouter } from "./resources/users.ts";
+
+export const API_PREFIX = "/api";
+export const HUB_PREFIX = "/hub/api/rest";
+
+/**
+ * The backend Keel talks to when no real one is configured: the product's REST
+ * API under /api and the identity service's under /hub/api/rest.
+ */
+export function createMockBackend(options: SessionOptions): Router {
+  const { db } = options;
+  const common = [
+    express.json({ limit: ANALYTICS_MAX_BATCH_BYTES, strict: false }),
+    authenticate(options),
+    requireSameOriginForWrites,
+  ];
+
+  const api = Router();
+  api.use(configRouter(db));
+  api.use(usersRouter(db));
+  api.use(permissionsRouter(db));
+  api.use(inboxRouter(db));
+  api.use(analyticsRouter(db));
+  api.use(contentRouter(db));
+  api.use(sessionRouter(options));
+  api.use(notFoundHandler);
+
+  const hub = Router();
+  hub.use(hubRouter(db));
+  hub.use(notFoundHandler);
+
+  const root = Router();
+  root.use(API_PREFIX, ...common, api);
+  root.use(HUB_PREFIX, ...common, hub);
+  root.use("/hub", notFoundHandler);
+  root.use([API_PREFIX, "/hub"], errorHandler);
+  return root;
+}
+
+/** A standalone Express app holding only the mock, for in-process dispatch and tests. */
+export function createMockBackendApp(options: SessionOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(createMockBackend(options));
+  return app;
+}

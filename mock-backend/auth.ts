@@ -1,0 +1,235 @@
+import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import type { Request, RequestHandler, Response } from "express";
+import { SESSION_COOKIE, SESSION_TTL_MS } from "../app/lib/constants.ts";
+import type { Db } from "./db.ts";
+import { forbidden, HttpError, unauthorized } from "./http.ts";
+
+export const GUEST_LOGIN = "guest";
+
+export interface AuthUser {
+  id: string;
+  login: string;
+  guest: boolean;
+  userType: string;
+}
+
+export interface Auth {
+  user: AuthUser;
+  /** How the caller proved who it is: a cookie is ambient and needs same-origin proof for writes. */
+  via: "guest" | "session" | "token";
+}
+
+declare module "express-serve-static-core" {
+  interface Request {
+    auth?: Auth;
+  }
+}
+
+export function hashPassword(password: string, salt = randomBytes(16).toString("base64url")): string {
+  const hash = scryptSync(password, salt, 32).toString("base64url");
+  return `scrypt$${salt}$${hash}`;
+}
+
+export function verifyPassword(password: string, stored: string | null): boolean {
+  const [scheme, salt, hash] = (stored ?? "").split("$");
+  if (scheme !== "scrypt" || !salt || !hash) {
+    // Spend the same time so an unknown login is not distinguishable by timing.
+    scryptSync(password, "keel-no-user", 32);
+    return false;
+  }
+  const expected = Buffer.from(hash, "base64url");
+  const actual = scryptSync(password, salt, 32);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+/** `perm:base64(login).base64(name).secret`, the real product's permanent token style. */
+export function formatPermanentToken(login: string, name: string, secret: string): string {
+  const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
+  return `perm:${b64(login)}.${b64(name)}.${secret}`;
+}
+
+function sign(value: string, secret: string): string {
+  return createHmac("sha256", secret).update(`session:${value}`).digest("base64url");
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function isSecureRequest(req: Request): boolean {
+  return req.secure || req.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  const header = req.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export interface SessionOptions {
+  db: Db;
+  secret: string;
+}
+
+export async function createSession(
+  { db, secret }: SessionOptions,
+  req: Request,
+  res: Response,
+  userId: string,
+): Promise<void> {
+  const raw = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.session.create({ data: { idHash: sha256(raw), userId, expiresAt } });
+  res.cookie(SESSION_COOKIE, `${raw}.${sign(raw, secret)}`, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureRequest(req),
+    path: "/",
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureRequest(req),
+    path: "/",
+  });
+}
+
+/** The verified secret part of the session cookie, or null. */
+function sessionSecretPart(req: Request, secret: string): string | null {
+  const cookie = readCookie(req, SESSION_COOKIE);
+  if (!cookie) return null;
+  const dot = cookie.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const raw = cookie.slice(0, dot);
+  return safeEqual(cookie.slice(dot + 1), sign(raw, secret)) ? raw : null;
+}
+
+export async function destroySession({ db, secret }: SessionOptions, req: Request): Promise<void> {
+  const raw = sessionSecretPart(req, secret);
+  if (raw) await db.session.deleteMany({ where: { idHash: sha256(raw) } });
+}
+
+const userSelect = { id: true, login: true, guest: true, userType: true } as const;
+
+/** Resolves the caller from a bearer token, else the session cookie, else the guest. */
+export function authenticate(options: SessionOptions): RequestHandler {
+  const { db, secret } = options;
+  return async (req, _res, next) => {
+    try {
+      const authorization = req.get("authorization");
+      if (authorization) {
+        const match = /^Bearer\s+(perm:[A-Za-z0-9+/=._-]{1,400})$/.exec(authorization.trim());
+        if (!match?.[1]) throw unauthorized("Invalid Authorization header: expected Bearer perm:…");
+        const token = await db.permanentToken.findUnique({
+          where: { tokenHash: sha256(match[1]) },
+          select: { user: { select: userSelect } },
+        });
+        if (!token) throw unauthorized("The permanent token is not valid");
+        req.auth = { user: token.user, via: "token" };
+        return next();
+      }
+      const raw = sessionSecretPart(req, secret);
+      if (raw) {
+        const session = await db.session.findUnique({
+          where: { idHash: sha256(raw) },
+          select: { expiresAt: true, user: { select: userSelect } },
+        });
+        if (session && session.expiresAt.getTime() > Date.now()) {
+          req.auth = { user: session.user, via: "session" };
+          return next();
+        }
+      }
+      const guest = await db.user.findUnique({ where: { login: GUEST_LOGIN }, select: userSelect });
+      if (!guest) throw new HttpError(500, "server_error", "The guest account is missing: run npm run db:setup");
+      req.auth = { user: guest, via: "guest" };
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Cookie-authenticated writes need proof that the page making them is ours:
+ * an Origin (or Sec-Fetch-Site) that matches the host. Bearer tokens are not
+ * ambient credentials, so they need none.
+ */
+export const requireSameOriginForWrites: RequestHandler = (req, _res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (req.auth?.via === "token") return next();
+  const site = req.get("sec-fetch-site");
+  if (site === "same-origin") return next();
+  const origin = req.get("origin");
+  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() ?? req.get("host");
+  if (origin && host) {
+    try {
+      if (new URL(origin).host === host) return next();
+    } catch {
+      // An unparsable Origin is no proof.
+    }
+  }
+  next(forbidden("Cross-site request refused: a same-origin Origin header or a bearer token is required"));
+};
+
+export function requireUser(req: Request): AuthUser {
+  const user = req.auth?.user;
+  if (!user || user.guest) throw unauthorized();
+  return user;
+}
+
+export function currentUser(req: Request): AuthUser {
+  const user = req.auth?.user;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** Failed sign-ins per login and address, to slow down password guessing. */
+export class LoginThrottle {
+  private readonly failures = new Map<string, { count: number; since: number }>();
+  private readonly limit: number;
+  private readonly windowMs: number;
+
+  constructor(limit = 10, windowMs = 10 * 60_000) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
+
+  isBlocked(key: string, now = Date.now()): boolean {
+    const entry = this.failures.get(key);
+    if (!entry) return false;
+    if (now - entry.since > this.windowMs) {
+      this.failures.delete(key);
+      return false;
+    }
+    return entry.count >= this.limit;
+  }
+
+  fail(key: string, now = Date.now()): void {
+    const entry = this.failures.get(key);
+    if (!entry || now - entry.since > this.windowMs) this.failures.set(key, { count: 1, since: now });
+    else entry.count += 1;
+    if (this.failures.size > 10_000) this.failures.clear();
+  }
+
+  succeed(key: string): void {
+    this.failures.delete(key);
+  }
+}

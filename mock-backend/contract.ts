@@ -1,0 +1,372 @@
+// The zod contract of every request and response between Keel and its backend.
+// The mock backend validates with it and the app's API client parses with it,
+// so a real backend is held to the same shapes.
+import { z } from "zod";
+import {
+  ANALYTICS_MAX_EVENT_BYTES,
+  INBOX_FOLDERS,
+  PROJECT_TYPES,
+  UI_THEMES,
+  USER_TYPES,
+} from "../app/lib/constants.ts";
+
+const Id = z.string().min(1).max(200);
+const EpochMs = z.number().int().nonnegative();
+const NullableUrl = z.string().max(2000).nullable();
+
+// ---------- configuration ----------
+
+export const SystemEventBannerSchema = z.object({
+  id: Id,
+  text: z.string().max(10_000),
+});
+
+export const BannersSchema = z.object({
+  globalBanner: z.string().max(10_000).nullable(),
+  globalBannerEnabled: z.boolean(),
+  systemEventsBanners: z.array(SystemEventBannerSchema),
+});
+export type Banners = z.infer<typeof BannersSchema>;
+
+export const ConfigurationSchema = z.object({
+  version: z.string(),
+  build: z.string(),
+  releaseDate: EpochMs,
+  defaultPage: z.string().nullable(),
+  contextPath: z.string(),
+  hosted: z.object({
+    hosted: z.boolean(),
+    domain: z.string().nullable(),
+    availabilityZone: z.string().nullable(),
+  }),
+  ring: z.object({
+    url: z.string(),
+    serviceId: z.string(),
+    searchBotToken: z.string().nullable(),
+    hasEmbeddedHub: z.boolean(),
+    broken: z.boolean(),
+    enabled: z.boolean(),
+    services: z.object({
+      dashboard: z.object({ homeUrl: z.string() }).nullable(),
+    }),
+  }),
+  l10n: z.object({
+    isRTL: z.boolean(),
+    locale: z.string(),
+    language: z.string(),
+    predefinedQueries: z.record(z.string(), z.string()),
+  }),
+  system: z.object({
+    ssePingTimeoutMs: z.number().int().positive(),
+    maxUploadFileSize: z.number().int().positive(),
+    maxExportItems: z.number().int().positive(),
+  }),
+  statisticsEnabled: z.boolean(),
+  readOnly: z.boolean(),
+  licenseError: z.string().nullable(),
+  logoUrl: NullableUrl,
+  wideLogoUrl: NullableUrl,
+  squareLogoUrl: NullableUrl,
+  featuresUrl: NullableUrl,
+  marketplaceBaseUrl: NullableUrl,
+  helpdeskEnabled: z.boolean(),
+  redirectToWelcomeForm: z.boolean(),
+  shortcuts: z.object({ id: z.string() }).nullable(),
+  konnector: z.object({
+    telegramBotUrl: NullableUrl,
+    url: NullableUrl,
+  }),
+  banners: BannersSchema,
+});
+export type Configuration = z.infer<typeof ConfigurationSchema>;
+
+// ---------- users ----------
+
+export const UiThemeSchema = z.enum(UI_THEMES);
+export type UiTheme = z.infer<typeof UiThemeSchema>;
+
+export const WidgetEntrySchema = z.object({
+  id: Id,
+  appId: Id,
+  appName: z.string(),
+  key: z.string(),
+  name: z.string(),
+  extensionPoint: z.string(),
+  indexPath: z.string(),
+  appIconPath: z.string().nullable(),
+  appDarkIconPath: z.string().nullable(),
+  collapsed: z.boolean(),
+});
+export type WidgetEntry = z.infer<typeof WidgetEntrySchema>;
+
+export const AppearanceProfileSchema = z.object({
+  uiTheme: UiThemeSchema,
+  expandNavigation: z.boolean(),
+  showTooltips: z.boolean(),
+});
+
+export const CurrentUserSchema = z.object({
+  id: Id,
+  login: z.string(),
+  name: z.string(),
+  guest: z.boolean(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  avatarType: z.enum(["default", "custom"]),
+  requiredTwoFactorAuthentication: z.boolean(),
+  twoFactorAuthentication: z.object({ enabled: z.boolean() }),
+  webauthnDevice: z.object({ enabled: z.boolean() }),
+  userType: z.object({ id: z.enum(USER_TYPES) }),
+  featureFlags: z.array(z.object({ id: z.string(), enabled: z.boolean() })),
+  widgets: z.array(WidgetEntrySchema),
+  profiles: z.object({
+    appearance: AppearanceProfileSchema,
+    general: z.object({
+      locale: z.object({ language: z.string(), locale: z.string() }),
+    }),
+    helpdesk: z.object({
+      helpdeskFolder: z.object({ id: Id }).nullable(),
+      isReporter: z.boolean(),
+    }),
+    timetracking: z.object({ isTimeTrackingAvailable: z.boolean() }),
+    tips: z.object({
+      showPricingAdminPopup: z.boolean(),
+      pricingAdminPopupShown: z.boolean(),
+    }),
+  }),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const AppearanceUpdateSchema = AppearanceProfileSchema.partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, {
+    message: "Give at least one of uiTheme, expandNavigation, showTooltips",
+  });
+export type AppearanceUpdate = z.infer<typeof AppearanceUpdateSchema>;
+
+export const TipsUpdateSchema = z
+  .object({ pricingAdminPopupShown: z.boolean() })
+  .strict();
+
+export const AnalyticsProfileSchema = z.object({
+  analyticsId: z.string().nullable(),
+});
+
+// ---------- permissions ----------
+
+export const PermissionEntrySchema = z.object({
+  global: z.boolean(),
+  permission: z.object({ key: z.string() }),
+  projects: z.array(
+    z.object({
+      id: Id,
+      projectType: z.object({ id: z.enum(PROJECT_TYPES) }),
+    }),
+  ),
+});
+export const PermissionCacheSchema = z.array(PermissionEntrySchema);
+export type PermissionEntry = z.infer<typeof PermissionEntrySchema>;
+
+// ---------- inbox ----------
+
+export const InboxFolderIdSchema = z.enum(INBOX_FOLDERS);
+export const InboxFolderSchema = z.object({
+  id: InboxFolderIdSchema,
+  lastNotified: EpochMs.nullable(),
+  lastSeen: EpochMs.nullable(),
+});
+export const InboxFoldersSchema = z.array(InboxFolderSchema);
+export type InboxFolder = z.infer<typeof InboxFolderSchema>;
+
+export const FolderUpdateSchema = z
+  .object({ id: InboxFolderIdSchema.optional(), lastSeen: EpochMs })
+  .strict();
+export const LastSeenUpdateSchema = z.object({ lastSeen: EpochMs }).strict();
+
+export const InboxMessageSchema = z.object({
+  id: Id,
+  author: z.object({ login: z.string(), name: z.string() }).nullable(),
+  text: z.string(),
+  timestamp: EpochMs,
+  read: z.boolean(),
+});
+
+export const InboxThreadSchema = z.object({
+  id: Id,
+  folder: z.object({ id: InboxFolderIdSchema }),
+  type: z.enum(["mention", "reaction", "subscription"]),
+  subject: z.string(),
+  issue: z.object({ idReadable: z.string() }).nullable(),
+  muted: z.boolean(),
+  unread: z.boolean(),
+  updated: EpochMs,
+  messages: z.array(InboxMessageSchema),
+});
+export const InboxThreadsSchema = z.array(InboxThreadSchema);
+export type InboxThread = z.infer<typeof InboxThreadSchema>;
+
+const QueryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const ThreadsQuerySchema = z.object({
+  $top: z.coerce.number().int().min(1).max(100).default(16),
+  $skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  folder: z.enum(["direct", "subscription"]).optional(),
+  unreadOnly: QueryBoolean.optional(),
+  reverse: QueryBoolean.optional(),
+  end: z.coerce.number().int().nonnegative().optional(),
+  fields: z.string().max(4096).optional(),
+}).strict();
+
+export const ThreadUpdateSchema = z.object({ muted: z.boolean() }).strict();
+export const MarkThreadSchema = z
+  .object({ thread: z.object({ id: Id }).loose(), read: z.boolean() })
+  .strict();
+export const MarkAllSchema = z
+  .object({
+    read: z.boolean(),
+    folder: z.object({ id: z.enum(["direct", "subscription"]) }).optional(),
+  })
+  .strict();
+
+// ---------- analytics ----------
+
+const EventFieldValue = z.union([
+  z.string().max(2000),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+
+export const AnalyticsEventSchema = z
+  .object({
+    group: z.string().regex(/^[a-z][a-z0-9._-]{0,63}$/i, "group must be an identifier"),
+    event: z.string().regex(/^[a-z][a-z0-9._-]{0,127}$/i, "event must be an identifier"),
+    timestamp: EpochMs,
+    eventFields: z
+      .array(z.object({ name: z.string().min(1).max(64), value: EventFieldValue }).strict())
+      .max(64),
+    clientData: z.record(z.string().max(64), EventFieldValue),
+  })
+  .strict()
+  .refine((e) => new TextEncoder().encode(JSON.stringify(e)).length <= ANALYTICS_MAX_EVENT_BYTES, {
+    message: "An event may be at most 32 KB",
+  });
+export const AnalyticsBatchSchema = z.array(AnalyticsEventSchema).min(1).max(1000);
+export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
+
+// ---------- hub (identity service) ----------
+
+export const UserAgreementSchema = z.object({
+  enabled: z.boolean(),
+  text: z.string(),
+  majorVersion: z.number().int().nonnegative(),
+  minorVersion: z.number().int().nonnegative(),
+  requiredForREST: z.boolean(),
+});
+export type UserAgreement = z.infer<typeof UserAgreementSchema>;
+
+export const ConsentSchema = z.object({
+  accepted: z.boolean(),
+  majorVersion: z.number().int().nonnegative(),
+  minorVersion: z.number().int().nonnegative(),
+});
+export type Consent = z.infer<typeof ConsentSchema>;
+
+export const HubPublicSettingsSchema = z.object({
+  endUserAgreement: UserAgreementSchema,
+});
+
+export const HubMeSchema = z.object({
+  id: Id,
+  login: z.string(),
+  name: z.string(),
+  guest: z.boolean(),
+  endUserAgreementConsent: ConsentSchema.nullable(),
+});
+export type HubMe = z.infer<typeof HubMeSchema>;
+
+export const ConsentUpdateSchema = ConsentSchema.strict();
+
+export const HubQuerySchema = z
+  .object({
+    fields: z.string().max(4096).optional(),
+    failOnPermissionReduce: QueryBoolean.optional(),
+  })
+  .strict();
+
+// ---------- issues and articles ----------
+
+export const IssueSchema = z.object({
+  id: Id,
+  idReadable: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  resolved: EpochMs.nullable(),
+  created: EpochMs,
+  updated: EpochMs,
+  project: z.object({ id: Id, shortName: z.string(), name: z.string() }),
+  reporter: z.object({ login: z.string(), name: z.string() }),
+});
+export const IssuesSchema = z.array(IssueSchema);
+export type Issue = z.infer<typeof IssueSchema>;
+
+export const ArticleSchema = z.object({
+  id: Id,
+  idReadable: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  created: EpochMs,
+  updated: EpochMs,
+  project: z.object({ id: Id, shortName: z.string(), name: z.string() }),
+  reporter: z.object({ login: z.string(), name: z.string() }),
+});
+export const ArticlesSchema = z.array(ArticleSchema);
+export type Article = z.infer<typeof ArticleSchema>;
+
+export const ListQuerySchema = z
+  .object({
+    $top: z.coerce.number().int().min(1).max(500).default(50),
+    $skip: z.coerce.number().int().min(0).max(100_000).default(0),
+    fields: z.string().max(4096).optional(),
+  })
+  .strict();
+
+// ---------- authentication (Keel's mock; a real backend signs in through its hub) ----------
+
+export const LoginSchema = z
+  .object({
+    login: z.string().trim().min(1, "Enter your login").max(100),
+    password: z.string().min(1, "Enter your password").max(200),
+  })
+  .strict();
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const LoginResultSchema = z.object({
+  id: Id,
+  login: z.string(),
+  name: z.string(),
+});
+
+export const LogoutResultSchema = z.object({ loggedOut: z.boolean() });
+
+// ---------- errors ----------
+
+/** The real product's error body, with the validation issues added. */
+export const ErrorBodySchema = z.object({
+  error: z.string(),
+  error_description: z.string(),
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+// ---------- query strings ----------
+
+/** The query every read accepts; unknown parameters are refused. */
+export const ReadQuerySchema = z
+  .object({
+    fields: z.string().max(4096).optional(),
+    ignoreLicenseErrors: QueryBoolean.optional(),
+  })
+  .strict();

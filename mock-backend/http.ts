@@ -1,0 +1,107 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import type {} from "pino-http";
+import type { z } from "zod";
+import {
+  FieldSelectorSyntaxError,
+  parseFields,
+  pickFields,
+  type FieldTree,
+} from "../app/lib/field-selector.ts";
+import type { ErrorBody } from "./contract.ts";
+
+/** An expected failure with the status and the real product's error body. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ErrorBody["issues"];
+
+  constructor(status: number, code: string, description: string, issues?: ErrorBody["issues"]) {
+    super(description);
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+export const badRequest = (description: string, issues?: ErrorBody["issues"]) =>
+  new HttpError(400, "bad_request", description, issues);
+export const unauthorized = (description = "Authentication required") =>
+  new HttpError(401, "unauthorized", description);
+export const forbidden = (description = "Access denied") =>
+  new HttpError(403, "forbidden", description);
+export const notFound = (description = "Not found") => new HttpError(404, "not_found", description);
+
+/** Parses `data` with `schema` or throws 400 naming every bad field. */
+export function validate<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(root)",
+    message: issue.message,
+  }));
+  throw badRequest(
+    `Invalid ${what}: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
+    issues,
+  );
+}
+
+/** The `fields` query parameter as a tree; without one, only id and $type (real semantics). */
+export function requestedFields(req: Request, fallback = "id"): FieldTree {
+  const raw = req.query.fields;
+  if (raw !== undefined && typeof raw !== "string") {
+    throw badRequest("Invalid fields: give the fields parameter once");
+  }
+  try {
+    return parseFields(raw ?? fallback);
+  } catch (error) {
+    if (error instanceof FieldSelectorSyntaxError) {
+      throw badRequest(`Invalid fields: ${error.message}`, [
+        { path: "fields", message: error.message },
+      ]);
+    }
+    throw error;
+  }
+}
+
+/** Sends only the requested fields of `value`. */
+export function sendFields(req: Request, res: Response, value: unknown, fallback?: string): void {
+  res.json(pickFields(value, requestedFields(req, fallback)));
+}
+
+/** Wraps an async handler so rejections reach the error handler. */
+export function route(
+  handler: (req: Request, res: Response) => Promise<void> | void,
+): RequestHandler {
+  return (req, res, next) => {
+    Promise.resolve(handler(req, res)).catch(next);
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(notFound(`No such resource: ${req.method} ${req.baseUrl}${req.path}`));
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  let http: HttpError;
+  const parserError = error as BodyParserError;
+  if (error instanceof HttpError) {
+    http = error;
+  } else if (parserError?.type === "entity.too.large") {
+    http = new HttpError(413, "payload_too_large", "The request body is too large");
+  } else if (parserError?.type === "entity.parse.failed") {
+    http = badRequest("The request body is not valid JSON");
+  } else if (typeof parserError?.status === "number" && parserError.status < 500) {
+    http = new HttpError(parserError.status, "bad_request", "The request could not be read");
+  } else {
+    req.log?.error({ err: error }, "mock backend failure");
+    http = new HttpError(500, "server_error", "Internal error");
+  }
+  const body: ErrorBody = { error: http.code, error_description: http.message };
+  if (http.issues) body.issues = http.issues;
+  res.status(http.status).json(body);
+};

@@ -1,0 +1,157 @@
+// Reads from the database into the contract's shapes.
+import {
+  ConfigurationSchema,
+  type Configuration,
+  type CurrentUser,
+  type InboxThread,
+  type PermissionEntry,
+  type WidgetEntry,
+} from "./contract.ts";
+import type { Db } from "./db.ts";
+import { HttpError, notFound } from "./http.ts";
+
+export const MENU_EXTENSION_POINTS = ["MAIN_MENU_ITEM", "ADMINISTRATION_MENU_ITEM"] as const;
+
+export async function loadConfiguration(db: Db): Promise<Configuration> {
+  const row = await db.configuration.findUnique({ where: { id: 1 } });
+  if (!row) throw new HttpError(503, "not_configured", "The configuration is missing: run npm run db:setup");
+  return ConfigurationSchema.parse(JSON.parse(row.document));
+}
+
+export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
+  const [user, flags, widgets] = await Promise.all([
+    db.user.findUnique({ where: { id: userId }, include: { featureFlags: true } }),
+    db.featureFlag.findMany({ orderBy: { id: "asc" } }),
+    db.widget.findMany({
+      where: { extensionPoint: { in: [...MENU_EXTENSION_POINTS] } },
+      include: { app: { select: { name: true } } },
+      orderBy: [{ appId: "asc" }, { key: "asc" }],
+    }),
+  ]);
+  if (!user) throw notFound("User not found");
+  const overrides = new Map(user.featureFlags.map((f) => [f.flagId, f.enabled]));
+  const reporter = user.userType === "REPORTER";
+  return {
+    id: user.id,
+    login: user.login,
+    name: user.name,
+    guest: user.guest,
+    email: user.email,
+    avatarUrl: user.avatarUrl,
+    avatarType: user.avatarUrl ? "custom" : "default",
+    requiredTwoFactorAuthentication: user.requiredTwoFactorAuthentication,
+    twoFactorAuthentication: { enabled: user.twoFactorEnabled },
+    webauthnDevice: { enabled: user.webauthnEnabled },
+    userType: { id: reporter ? "REPORTER" : "STANDARD_USER" },
+    featureFlags: flags.map((f) => ({ id: f.id, enabled: overrides.get(f.id) ?? false })),
+    widgets: widgets.map(
+      (w): WidgetEntry => ({
+        id: w.id,
+        appId: w.appId,
+        appName: w.app.name,
+        key: w.key,
+        name: w.name,
+        extensionPoint: w.extensionPoint,
+        indexPath: w.indexPath,
+        appIconPath: w.iconPath ? `api/appResources/${w.appId}/${w.iconPath}` : null,
+        appDarkIconPath: null,
+        collapsed: false,
+      }),
+    ),
+    profiles: {
+      appearance: {
+        uiTheme: user.uiTheme as CurrentUser["profiles"]["appearance"]["uiTheme"],
+        expandNavigation: user.expandNavigation,
+        showTooltips: user.showTooltips,
+      },
+      general: { locale: { language: user.language, locale: user.locale } },
+      helpdesk: {
+        helpdeskFolder: user.helpdeskFolderId ? { id: user.helpdeskFolderId } : null,
+        isReporter: reporter,
+      },
+      timetracking: { isTimeTrackingAvailable: user.timeTrackingAvailable },
+      tips: {
+        showPricingAdminPopup: user.showPricingAdminPopup,
+        pricingAdminPopupShown: user.pricingAdminPopupShown,
+      },
+    },
+  };
+}
+
+/** The permission cache: one entry per key, global when any grant is global. */
+export async function loadPermissions(db: Db, userId: string): Promise<PermissionEntry[]> {
+  const grants = await db.permissionGrant.findMany({
+    where: { userId },
+    include: { project: { select: { id: true, projectType: true } } },
+    orderBy: [{ permissionKey: "asc" }, { projectId: "asc" }],
+  });
+  const byKey = new Map<string, PermissionEntry>();
+  for (const grant of grants) {
+    let entry = byKey.get(grant.permissionKey);
+    if (!entry) {
+      entry = { global: false, permission: { key: grant.permissionKey }, projects: [] };
+      byKey.set(grant.permissionKey, entry);
+    }
+    if (!grant.project) entry.global = true;
+    else if (!entry.projects.some((p) => p.id === grant.project?.id)) {
+      entry.projects.push({
+        id: grant.project.id,
+        projectType: { id: grant.project.projectType === "HELPDESK" ? "HELPDESK" : "DEFAULT" },
+      });
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** Project ids where the user holds `key`, or "all" when the grant is global. */
+export async function projectsWith(db: Db, userId: string, key: string): Promise<"all" | string[]> {
+  const grants = await db.permissionGrant.findMany({
+    where: { userId, permissionKey: key },
+    select: { projectId: true },
+  });
+  if (grants.some((g) => g.projectId === null)) return "all";
+  return grants.map((g) => g.projectId).filter((id): id is string => id !== null);
+}
+
+const toNumber = (value: bigint | null) => (value === null ? null : Number(value));
+
+export function toFolder(row: { folderId: string; lastNotified: bigint | null; lastSeen: bigint | null }) {
+  return {
+    id: row.folderId,
+    lastNotified: toNumber(row.lastNotified),
+    lastSeen: toNumber(row.lastSeen),
+  };
+}
+
+export const threadInclude = {
+  messages: { orderBy: { timestamp: "asc" } },
+} as const;
+
+export function toThread(row: {
+  id: string;
+  folderId: string;
+  type: string;
+  subject: string;
+  issueId: string | null;
+  muted: boolean;
+  updated: bigint;
+  messages: { id: string; author: string | null; text: string; timestamp: bigint; read: boolean }[];
+}, authors: ReadonlyMap<string, string>): InboxThread {
+  return {
+    id: row.id,
+    folder: { id: row.folderId as InboxThread["folder"]["id"] },
+    type: row.type as InboxThread["type"],
+    subject: row.subject,
+    issue: row.issueId ? { idReadable: row.issueId } : null,
+    muted: row.muted,
+    unread: row.messages.some((m) => !m.read),
+    updated: Number(row.updated),
+    messages: row.messages.map((m) => ({
+      id: m.id,
+      author: m.author ? { login: m.author, name: authors.get(m.author) ?? m.author } : null,
+      text: m.text,
+      timestamp: Number(m.timestamp),
+      read: m.read,
+    })),
+  };
+}

@@ -1,0 +1,97 @@
+import { Router, type RequestHandler } from "express";
+import { HUB_API_VERSION } from "../../app/lib/constants.ts";
+import { ConsentUpdateSchema, HubQuerySchema, UserAgreementSchema } from "../contract.ts";
+import { currentUser, requireUser } from "../auth.ts";
+import type { Db } from "../db.ts";
+import { badRequest, HttpError, route, sendFields, validate } from "../http.ts";
+
+/** The hub answers in API version 4 and refuses clients that ask for another. */
+const hubVersion: RequestHandler = (req, res, next) => {
+  res.set("Hub-API-Version", HUB_API_VERSION);
+  const asked = req.get("hub-api-version");
+  if (asked !== undefined && asked.trim() !== HUB_API_VERSION) {
+    return next(badRequest(`Unsupported Hub-API-Version ${asked}: this hub speaks ${HUB_API_VERSION}`));
+  }
+  next();
+};
+
+async function loadAgreement(db: Db) {
+  const row = await db.userAgreement.findUnique({ where: { id: 1 } });
+  if (!row) throw new HttpError(503, "not_configured", "The user agreement is missing: run npm run db:setup");
+  return UserAgreementSchema.parse(row);
+}
+
+export function hubRouter(db: Db): Router {
+  const router = Router();
+  router.use(hubVersion);
+
+  router.get(
+    "/settings/public",
+    route(async (req, res) => {
+      validate(HubQuerySchema, req.query, "query");
+      sendFields(req, res, { endUserAgreement: await loadAgreement(db) }, "endUserAgreement(enabled)");
+    }),
+  );
+
+  router.get(
+    "/users/me",
+    route(async (req, res) => {
+      validate(HubQuerySchema, req.query, "query");
+      const { id } = currentUser(req);
+      const user = await db.user.findUniqueOrThrow({ where: { id }, include: { consent: true } });
+      sendFields(
+        req,
+        res,
+        {
+          id: user.id,
+          login: user.login,
+          name: user.name,
+          guest: user.guest,
+          endUserAgreementConsent: user.consent
+            ? {
+                accepted: user.consent.accepted,
+                majorVersion: user.consent.majorVersion,
+                minorVersion: user.consent.minorVersion,
+              }
+            : null,
+        },
+        "id,login,guest",
+      );
+    }),
+  );
+
+  router.post(
+    "/users/endUserAgreementConsent",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      const query = validate(HubQuerySchema, req.query, "query");
+      const consent = validate(ConsentUpdateSchema, req.body, "consent");
+      const agreement = await loadAgreement(db);
+      if (
+        consent.majorVersion !== agreement.majorVersion ||
+        consent.minorVersion !== agreement.minorVersion
+      ) {
+        throw badRequest(
+          `Invalid consent: the current agreement is ${agreement.majorVersion}.${agreement.minorVersion}`,
+        );
+      }
+      // Declining an agreement required for REST access takes the caller's own access away.
+      if (query.failOnPermissionReduce && !consent.accepted && agreement.enabled && agreement.requiredForREST) {
+        throw new HttpError(409, "permission_reduce", "Declining the agreement would reduce your permissions");
+      }
+      const row = await db.agreementConsent.upsert({
+        where: { userId: user.id },
+        create: { userId: user.id, ...consent },
+        update: consent,
+      });
+      sendFields(
+        req,
+        res,
+        { accepted: row.accepted, majorVersion: row.majorVersion, minorVersion: row.minorVersion },
+        "accepted,majorVersion,minorVersion",
+      );
+    }),
+  );
+
+  return router;
+}

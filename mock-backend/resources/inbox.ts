@@ -1,0 +1,158 @@
+import { Router } from "express";
+import { z } from "zod";
+import {
+  FolderUpdateSchema,
+  InboxFolderIdSchema,
+  LastSeenUpdateSchema,
+  MarkAllSchema,
+  MarkThreadSchema,
+  ReadQuerySchema,
+  ThreadsQuerySchema,
+  ThreadUpdateSchema,
+} from "../contract.ts";
+import { requireUser } from "../auth.ts";
+import type { Db } from "../db.ts";
+import { badRequest, notFound, route, sendFields, validate } from "../http.ts";
+import { threadInclude, toFolder, toThread } from "../model.ts";
+
+const FOLDER_FIELDS = "id,lastNotified,lastSeen";
+const THREAD_FIELDS =
+  "id,folder(id),type,subject,issue(idReadable),muted,unread,updated,messages(id,author(login,name),text,timestamp,read)";
+const ThreadParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const FolderParamsSchema = z.object({ id: InboxFolderIdSchema });
+
+async function authorNames(db: Db, logins: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set(logins)];
+  if (unique.length === 0) return new Map();
+  const users = await db.user.findMany({
+    where: { login: { in: unique } },
+    select: { login: true, name: true },
+  });
+  return new Map(users.map((u) => [u.login, u.name]));
+}
+
+export function inboxRouter(db: Db): Router {
+  const router = Router();
+
+  router.get(
+    "/inbox/folders",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const rows = await db.inboxFolder.findMany({
+        where: { userId: user.id },
+        orderBy: { folderId: "asc" },
+      });
+      sendFields(req, res, rows.map(toFolder), FOLDER_FIELDS);
+    }),
+  );
+
+  router.post(
+    "/inbox/folders/:id",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { id } = validate(FolderParamsSchema, req.params, "folder id");
+      const body = validate(FolderUpdateSchema, req.body, "folder");
+      if (body.id !== undefined && body.id !== id) {
+        throw badRequest("Invalid folder: the body's id differs from the path's");
+      }
+      const row = await db.inboxFolder.upsert({
+        where: { userId_folderId: { userId: user.id, folderId: id } },
+        create: { userId: user.id, folderId: id, lastSeen: BigInt(body.lastSeen) },
+        update: { lastSeen: BigInt(body.lastSeen) },
+      });
+      sendFields(req, res, toFolder(row), FOLDER_FIELDS);
+    }),
+  );
+
+  router.post(
+    "/inbox/lastSeen",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { lastSeen } = validate(LastSeenUpdateSchema, req.body, "lastSeen");
+      await db.$transaction(
+        (["direct", "subscription"] as const).map((folderId) =>
+          db.inboxFolder.upsert({
+            where: { userId_folderId: { userId: user.id, folderId } },
+            create: { userId: user.id, folderId, lastSeen: BigInt(lastSeen) },
+            update: { lastSeen: BigInt(lastSeen) },
+          }),
+        ),
+      );
+      res.json({ lastSeen });
+    }),
+  );
+
+  router.get(
+    "/inbox/threads",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      const query = validate(ThreadsQuerySchema, req.query, "query");
+      const rows = await db.inboxThread.findMany({
+        where: {
+          userId: user.id,
+          ...(query.folder ? { folderId: query.folder } : {}),
+          ...(query.end !== undefined ? { updated: { lt: BigInt(query.end) } } : {}),
+          ...(query.unreadOnly ? { messages: { some: { read: false } } } : {}),
+        },
+        include: threadInclude,
+        orderBy: [{ updated: query.reverse === false ? "asc" : "desc" }, { id: "asc" }],
+        skip: query.$skip,
+        take: query.$top,
+      });
+      const authors = await authorNames(
+        db,
+        rows.flatMap((r) => r.messages.flatMap((m) => (m.author ? [m.author] : []))),
+      );
+      sendFields(req, res, rows.map((r) => toThread(r, authors)), THREAD_FIELDS);
+    }),
+  );
+
+  router.post(
+    "/inbox/threads/:id",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { id } = validate(ThreadParamsSchema, req.params, "thread id");
+      const { muted } = validate(ThreadUpdateSchema, req.body, "thread");
+      const updated = await db.inboxThread.updateMany({ where: { id, userId: user.id }, data: { muted } });
+      if (updated.count === 0) throw notFound(`Thread ${id} not found`);
+      sendFields(req, res, { id, muted }, "id,muted");
+    }),
+  );
+
+  router.post(
+    "/inbox/markThread",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { thread, read } = validate(MarkThreadSchema, req.body, "markThread");
+      await db.$transaction(async (tx) => {
+        const owned = await tx.inboxThread.findFirst({ where: { id: thread.id, userId: user.id } });
+        if (!owned) throw notFound(`Thread ${thread.id} not found`);
+        await tx.inboxMessage.updateMany({ where: { threadId: thread.id }, data: { read } });
+      });
+      sendFields(req, res, { read }, "read");
+    }),
+  );
+
+  router.post(
+    "/inbox/markAll",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { read, folder } = validate(MarkAllSchema, req.body, "markAll");
+      const result = await db.inboxMessage.updateMany({
+        where: {
+          thread: { userId: user.id, ...(folder ? { folderId: folder.id } : {}) },
+        },
+        data: { read },
+      });
+      res.json({ read, updated: result.count });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,99 @@
+import { Router } from "express";
+import { z } from "zod";
+import { PERMISSION } from "../../app/lib/constants.ts";
+import { ListQuerySchema, ReadQuerySchema } from "../contract.ts";
+import { currentUser } from "../auth.ts";
+import type { Db } from "../db.ts";
+import { notFound, route, sendFields, validate } from "../http.ts";
+import { projectsWith } from "../model.ts";
+
+const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const ISSUE_FIELDS = "id,idReadable,summary,resolved,project(shortName)";
+const ARTICLE_FIELDS = "id,idReadable,summary,project(shortName)";
+const include = {
+  project: { select: { id: true, shortName: true, name: true } },
+  reporter: { select: { login: true, name: true } },
+} as const;
+
+function toEntity<T extends { resolved?: bigint | null; created: bigint; updated: bigint }>(row: T) {
+  return {
+    ...row,
+    ...("resolved" in row ? { resolved: row.resolved === null ? null : Number(row.resolved) } : {}),
+    created: Number(row.created),
+    updated: Number(row.updated),
+  };
+}
+
+/** Issues and articles, visible where the caller holds READ_ISSUE or READ_ARTICLE. */
+export function contentRouter(db: Db): Router {
+  const router = Router();
+
+  async function visibleProjects(userId: string, key: string) {
+    const projects = await projectsWith(db, userId, key);
+    return projects === "all" ? {} : { projectId: { in: projects } };
+  }
+
+  router.get(
+    "/issues",
+    route(async (req, res) => {
+      const query = validate(ListQuerySchema, req.query, "query");
+      const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ISSUE);
+      const rows = await db.issue.findMany({
+        where,
+        include,
+        orderBy: { created: "desc" },
+        skip: query.$skip,
+        take: query.$top,
+      });
+      sendFields(req, res, rows.map(toEntity), ISSUE_FIELDS);
+    }),
+  );
+
+  router.get(
+    "/issues/:id",
+    route(async (req, res) => {
+      validate(ReadQuerySchema, req.query, "query");
+      const { id } = validate(IdParamsSchema, req.params, "issue id");
+      const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ISSUE);
+      const row = await db.issue.findFirst({
+        where: { ...where, OR: [{ id }, { idReadable: id }] },
+        include,
+      });
+      if (!row) throw notFound(`Issue ${id} not found`);
+      sendFields(req, res, toEntity(row), ISSUE_FIELDS);
+    }),
+  );
+
+  router.get(
+    "/articles",
+    route(async (req, res) => {
+      const query = validate(ListQuerySchema, req.query, "query");
+      const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ARTICLE);
+      const rows = await db.article.findMany({
+        where,
+        include,
+        orderBy: { created: "desc" },
+        skip: query.$skip,
+        take: query.$top,
+      });
+      sendFields(req, res, rows.map(toEntity), ARTICLE_FIELDS);
+    }),
+  );
+
+  router.get(
+    "/articles/:id",
+    route(async (req, res) => {
+      validate(ReadQuerySchema, req.query, "query");
+      const { id } = validate(IdParamsSchema, req.params, "article id");
+      const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ARTICLE);
+      const row = await db.article.findFirst({
+        where: { ...where, OR: [{ id }, { idReadable: id }] },
+        include,
+      });
+      if (!row) throw notFound(`Article ${id} not found`);
+      sendFields(req, res, toEntity(row), ARTICLE_FIELDS);
+    }),
+  );
+
+  return router;
+}

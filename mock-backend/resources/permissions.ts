@@ -1,0 +1,23 @@
+import { Router } from "express";
+import { ReadQuerySchema } from "../contract.ts";
+import { currentUser } from "../auth.ts";
+import type { Db } from "../db.ts";
+import { route, sendFields, validate } from "../http.ts";
+import { loadPermissions } from "../model.ts";
+
+export function permissionsRouter(db: Db): Router {
+  const router = Router();
+  router.get(
+    "/permissions/cache",
+    route(async (req, res) => {
+      validate(ReadQuerySchema, req.query, "query");
+      sendFields(
+        req,
+        res,
+        await loadPermissions(db, currentUser(req).id),
+        "global,permission(key),projects(id,projectType(id))",
+      );
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,92 @@
+import type { PrismaClient } from "./generated/client.ts";
+import {
+  DEMO_AGREEMENT,
+  DEMO_USERS,
+  FEATURE_FLAGS,
+  GUEST,
+  PROJECTS,
+  demoArticles,
+  demoConfiguration,
+  demoInbox,
+  demoIssues,
+  demoPasswordHash,
+  demoToken,
+} from "./factories.ts";
+import { sha256 } from "../mock-backend/auth.ts";
+import { ConfigurationSchema } from "../mock-backend/contract.ts";
+
+export type SeedResult = "seeded" | "already seeded";
+
+/**
+ * Fills an empty database with the demo data in one transaction, so a failed
+ * seed leaves nothing behind and a second run changes nothing.
+ */
+export async function seedDatabase(db: PrismaClient): Promise<SeedResult> {
+  if ((await db.user.count()) > 0) return "already seeded";
+  await db.$transaction(async (tx) => {
+    await tx.configuration.create({
+      data: { id: 1, document: JSON.stringify(ConfigurationSchema.parse(demoConfiguration())) },
+    });
+    await tx.userAgreement.create({ data: { id: 1, ...DEMO_AGREEMENT } });
+    await tx.featureFlag.createMany({ data: FEATURE_FLAGS });
+    await tx.project.createMany({ data: PROJECTS.map((p) => ({ ...p })) });
+
+    await tx.user.create({ data: { id: GUEST.id, login: GUEST.login, name: GUEST.name, guest: true } });
+    await tx.permissionGrant.createMany({
+      data: GUEST.grants.map((g) => ({ userId: GUEST.id, permissionKey: g.key, projectId: g.project })),
+    });
+
+    for (const user of DEMO_USERS) {
+      await tx.user.create({
+        data: {
+          id: user.id,
+          login: user.login,
+          name: user.name,
+          email: user.email,
+          userType: user.userType,
+          passwordHash: demoPasswordHash(user.login),
+          requiredTwoFactorAuthentication: user.requiredTwoFactorAuthentication ?? false,
+          timeTrackingAvailable: user.timeTrackingAvailable ?? false,
+          helpdeskFolderId: user.helpdeskFolderId ?? null,
+          showPricingAdminPopup: user.showPricingAdminPopup ?? false,
+          analyticsId: user.analyticsId ?? null,
+        },
+      });
+      await tx.userFeatureFlag.createMany({
+        data: Object.entries(user.flags).map(([flagId, enabled]) => ({
+          userId: user.id,
+          flagId,
+          enabled: enabled ?? false,
+        })),
+      });
+      await tx.permissionGrant.createMany({
+        data: user.grants.map((g) => ({ userId: user.id, permissionKey: g.key, projectId: g.project })),
+      });
+      await tx.permanentToken.create({
+        data: { id: `tok-${user.login}`, userId: user.id, name: "Keel demo", tokenHash: sha256(demoToken(user.login)) },
+      });
+      if (user.consent) {
+        await tx.agreementConsent.create({
+          data: {
+            userId: user.id,
+            accepted: true,
+            majorVersion: DEMO_AGREEMENT.majorVersion,
+            minorVersion: DEMO_AGREEMENT.minorVersion,
+          },
+        });
+      }
+      if (user.userType !== "REPORTER") {
+        const inbox = demoInbox(user.login);
+        await tx.inboxFolder.createMany({ data: inbox.folders.map((f) => ({ ...f, userId: user.id })) });
+        for (const { thread, message } of inbox.threads) {
+          await tx.inboxThread.create({ data: { ...thread, userId: user.id } });
+          await tx.inboxMessage.create({ data: message });
+        }
+      }
+    }
+
+    await tx.issue.createMany({ data: demoIssues() });
+    await tx.article.createMany({ data: demoArticles() });
+  });
+  return "seeded";
+}

@@ -1,0 +1,201 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { constants as zlib } from "node:zlib";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type Request, type RequestHandler, type Response } from "express";
+import { createProxyMiddleware } from "http-proxy-middleware";
+import type { Logger } from "pino";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { CSRF_COOKIE } from "../app/lib/constants.ts";
+import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
+import { createMockBackend } from "../mock-backend/app.ts";
+import type { Db } from "../mock-backend/db.ts";
+import type { Env } from "./env.ts";
+import { httpLogger } from "./logger.ts";
+import { cspNonce, securityHeaders } from "./security.ts";
+import { createHttpTransport, createInProcessTransport } from "./transport.ts";
+
+export interface ServerAppOptions {
+  env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV">;
+  logger: Logger;
+  /** The React Router build, or a loader of it (development: from Vite). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serves build/client with long-lived caching; off in development, where Vite serves assets. */
+  clientDir?: string;
+  /** Vite's dev middleware, in development. */
+  devMiddleware?: RequestHandler;
+  /** The mock backend's database; required when BACKEND_URL is unset. */
+  db?: Db;
+}
+
+export interface ServerApp {
+  app: Express;
+  transport: BackendTransport;
+  /** Marks the process as stopping: /readyz answers 503 so balancers drain it. */
+  beginShutdown(): void;
+}
+
+function trustProxyValue(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function csrfTokenFor(secret: string, cookie: string): string {
+  return createHmac("sha256", secret).update(`csrf:${cookie}`).digest("base64url");
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The random value a page's CSRF token is bound to, set once per browser. */
+function ensureCsrfCookie(req: Request, res: Response): string {
+  const existing = readCookie(req, CSRF_COOKIE);
+  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  const value = randomBytes(32).toString("base64url");
+  res.cookie(CSRF_COOKIE, value, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/" });
+  return value;
+}
+
+/** Headers the backend needs to act for this caller, whichever transport carries them. */
+function forwardHeaders(req: Request): Record<string, string> {
+  const host = req.get("host") ?? "localhost";
+  const headers: Record<string, string> = {
+    host,
+    origin: `${req.protocol}://${host}`,
+    "x-forwarded-host": host,
+    "x-forwarded-proto": req.protocol,
+    "x-forwarded-for": req.ip ?? "",
+    "x-request-id": String(req.id ?? ""),
+    accept: "application/json",
+  };
+  for (const name of ["cookie", "authorization", "accept-language", "user-agent"]) {
+    const value = req.get(name);
+    if (value) headers[name] = value;
+  }
+  return headers;
+}
+
+/** Wires logging, compression, headers, the backend (mock or proxy), assets and the app. */
+export function createServerApp(options: ServerAppOptions): ServerApp {
+  const { env, logger } = options;
+  const development = env.NODE_ENV === "development";
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxyValue(env.TRUST_PROXY));
+
+  let transport: BackendTransport;
+  let stopping = false;
+
+  app.use(httpLogger(logger));
+  // compression prefers brotli; its default 4 MiB window costs half the SSR throughput on small pages.
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
+  app.use(securityHeaders({ development }));
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+
+  if (env.BACKEND_URL) {
+    transport = createHttpTransport(env.BACKEND_URL);
+    app.use(
+      createProxyMiddleware({
+        target: env.BACKEND_URL,
+        changeOrigin: true,
+        xfwd: true,
+        pathFilter: ["/api", "/hub"],
+        proxyTimeout: 30_000,
+        on: {
+          error: (error, _req, res) => {
+            logger.warn({ err: error }, "backend proxy failure");
+            if ("writeHead" in res && !res.headersSent) {
+              res.writeHead(502, { "Content-Type": "application/json" });
+              res.end(JSON.stringify({ error: "bad_gateway", error_description: "The backend is unreachable" }));
+            }
+          },
+        },
+      }),
+    );
+  } else {
+    if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
+    const mock = createMockBackend({ db: options.db, secret: env.SESSION_SECRET });
+    const mockApp = express();
+    mockApp.disable("x-powered-by");
+    mockApp.set("trust proxy", "loopback");
+    mockApp.use(mock);
+    transport = createInProcessTransport(mockApp);
+    app.use(mock);
+  }
+
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    if (stopping) {
+      res.status(503).json({ status: "stopping" });
+      return;
+    }
+    try {
+      const answer = await transport({
+        method: "GET",
+        path: "/api/config?fields=version",
+        headers: { accept: "application/json" },
+      });
+      if (answer.status === 200) res.json({ status: "ready", backend: env.BACKEND_URL ? "remote" : "mock" });
+      else res.status(503).json({ status: "backend unavailable", backendStatus: answer.status });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "backend unreachable" });
+    }
+  });
+
+  if (options.clientDir) {
+    // Fingerprinted build output: cached for a year and never revalidated.
+    app.use(
+      "/assets",
+      express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+  if (options.devMiddleware) app.use(options.devMiddleware);
+
+  const secret = env.SESSION_SECRET;
+  app.use(
+    createRequestHandler({
+      build: options.build,
+      mode: development ? "development" : "production",
+      getLoadContext(req, res) {
+        const csrfCookie = ensureCsrfCookie(req, res);
+        const expected = csrfTokenFor(secret, csrfCookie);
+        const context = new RouterContextProvider();
+        context.set(keelContext, {
+          transport,
+          forwardHeaders: forwardHeaders(req),
+          nonce: cspNonce(res),
+          requestId: String(req.id ?? ""),
+          csrfToken: expected,
+          verifyCsrf(token) {
+            const given = Buffer.from(token);
+            const wanted = Buffer.from(expected);
+            return given.length === wanted.length && timingSafeEqual(given, wanted);
+          },
+          demo: !env.BACKEND_URL,
+          log: req.log,
+        });
+        return context;
+      },
+    }),
+  );
+
+  return {
+    app,
+    transport,
+    beginShutdown() {
+      stopping = true;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_DATABASE_URL, databaseFile } from "../prisma/database-url.ts";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1, "must not be empty").default("localhost"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql://")
+    .default(DEFAULT_DATABASE_URL),
+  BACKEND_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http or https URL" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|loopback|\d+|[\d.:/a-f, ]+)$/i, "must be true, false, loopback, a hop count or addresses")
+    .default("loopback"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+
+export class EnvError extends Error {}
+
+/** Treats empty variables as unset, as shells and .env files produce them. */
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
+  );
+}
+
+/** Validates the environment at boot; the message names every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): z.infer<typeof EnvSchema> {
+  const result = EnvSchema.safeParse(withoutEmpty(source));
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    return `  ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`;
+  });
+  throw new EnvError(`Invalid environment:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+}
+
+/** The folder for generated state: beside the SQLite file, else ./data. */
+export function dataDirectory(databaseUrl: string): string {
+  const file = databaseFile(databaseUrl);
+  return file ? path.dirname(path.resolve(file)) : path.resolve("data");
+}
+
+/** SESSION_SECRET, or one generated once and kept in the data folder (mode 600). */
+export function loadSessionSecret(explicit: string | undefined, dataDir: string): string {
+  if (explicit) return explicit;
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const env = parseEnv(source);
+  const DATA_DIR = dataDirectory(env.DATABASE_URL);
+  return { ...env, DATA_DIR, SESSION_SECRET: loadSessionSecret(env.SESSION_SECRET, DATA_DIR) };
+}

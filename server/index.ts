@@ -1,0 +1,88 @@
+// Starts Keel: node server/index.ts (development, with Vite) or
+// NODE_ENV=production node server/index.ts (serves an existing build).
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { createPrisma } from "../mock-backend/db.ts";
+import { createServerApp } from "./app.ts";
+import { EnvError, loadEnv, type Env } from "./env.ts";
+import { createLogger } from "./logger.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(env.LOG_LEVEL);
+const production = env.NODE_ENV === "production";
+const db = env.BACKEND_URL ? undefined : createPrisma(env.DATABASE_URL);
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+let devMiddleware;
+if (production) {
+  const serverBuild = path.resolve("build/server/index.js");
+  try {
+    build = (await import(serverBuild)) as ServerBuild;
+  } catch (error) {
+    logger.fatal({ err: error }, `no build at ${serverBuild}: run npm run build first`);
+    process.exit(1);
+  }
+} else {
+  const vite = await import("vite").then((v) =>
+    v.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+  );
+  devMiddleware = vite.middlewares;
+  build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+}
+
+const { app, beginShutdown } = createServerApp({
+  env,
+  logger,
+  build,
+  db,
+  devMiddleware,
+  clientDir: production ? path.resolve("build/client") : undefined,
+});
+
+const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
+  // Express 5 hands bind errors (EADDRINUSE…) to this callback instead of throwing.
+  if (error) {
+    logger.fatal({ err: error }, `cannot listen on ${env.HOST}:${env.PORT}`);
+    process.exit(1);
+  }
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info(
+    { port, host: env.HOST, mode: env.NODE_ENV, backend: env.BACKEND_URL ? "remote" : "mock" },
+    `Keel listening on http://${env.HOST}:${port}`,
+  );
+});
+
+let shuttingDown = false;
+function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  beginShutdown();
+  const force = setTimeout(() => {
+    logger.warn("in-flight requests did not finish in time; closing connections");
+    server.closeAllConnections();
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  server.close(async () => {
+    await db?.$disconnect();
+    logger.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
