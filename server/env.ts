@@ -17,7 +17,7 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1, "must not be empty").default("localhost"),
   DATABASE_URL: z
     .string()
-    .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql://")
+    .regex(/^file:.+/, "must be a SQLite file URL such as file:./data/keel.db")
     .default(DEFAULT_DATABASE_URL),
   BACKEND_URL: z
     .url({ protocol: /^https?$/, error: "must be an http or https URL" })

@@ -82,7 +82,8 @@ function shutdown(signal: string) {
     logger.info("stopped");
     process.exit(0);
   });
-  server.closeIdleConnections();
+  // Keep-alive connections become idle once their last response is out; close them as they do.
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

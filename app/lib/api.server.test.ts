@@ -1,0 +1,114 @@
+import { expect, test } from "vitest";
+import { ApiError, ContractError, createApi } from "./api.server.ts";
+import type { BackendRequest, BackendResponse, KeelRequestContext } from "./keel-context.ts";
+import { parseFields } from "./field-selector.ts";
+import { freshDatabase } from "../../tests/helpers/database.ts";
+import { mockClient } from "../../tests/helpers/mock-client.ts";
+import { demoToken } from "../../prisma/factories.ts";
+
+function answer(status: number, body: unknown, setCookie: string[] = []): BackendResponse {
+  return {
+    status,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { get: () => null, getSetCookie: () => setCookie },
+  };
+}
+
+function context(transport: (request: BackendRequest) => Promise<BackendResponse>): KeelRequestContext {
+  const log = { info() {}, warn() {}, error() {} };
+  return {
+    transport,
+    forwardHeaders: { cookie: "keel_session=x", host: "keel.test", origin: "http://keel.test" },
+    nonce: "n",
+    requestId: "r",
+    csrfToken: "t",
+    verifyCsrf: () => true,
+    demo: true,
+    log,
+  };
+}
+
+test("every request selects exactly the fields its schema parses, and forwards the caller", async () => {
+  const seen: BackendRequest[] = [];
+  const api = createApi(
+    context(async (request) => {
+      seen.push(request);
+      return answer(200, { analyticsId: "a-1" });
+    }),
+  );
+  await api.getAnalyticsProfile();
+  const url = new URL(seen[0]?.path ?? "", "http://x");
+  expect(url.pathname).toBe("/api/users/me/profiles/analytics");
+  expect(url.searchParams.get("ignoreLicenseErrors")).toBe("true");
+  expect([...parseFields(url.searchParams.get("fields") ?? "").keys()]).toEqual(["analyticsId"]);
+  expect(seen[0]?.headers.cookie).toBe("keel_session=x");
+});
+
+test("an answer that breaks the contract is a ContractError, not a half-parsed object", async () => {
+  const api = createApi(context(async () => answer(200, { analyticsId: 42 })));
+  await expect(api.getAnalyticsProfile()).rejects.toBeInstanceOf(ContractError);
+});
+
+test("an error status becomes an ApiError carrying the backend's description", async () => {
+  const api = createApi(
+    context(async () => answer(403, { error: "forbidden", error_description: "Access denied" })),
+  );
+  const error = await api.getPermissions().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).status).toBe(403);
+  expect((error as ApiError).message).toBe("403 Access denied");
+});
+
+test("reads are shared within a request and a write makes them stale", async () => {
+  let calls = 0;
+  const api = createApi(
+    context(async (request) => {
+      calls += 1;
+      return request.method === "GET"
+        ? answer(200, { analyticsId: null })
+        : answer(200, { uiTheme: "darcula", expandNavigation: true, showTooltips: true });
+    }),
+  );
+  await Promise.all([api.getAnalyticsProfile(), api.getAnalyticsProfile()]);
+  expect(calls).toBe(1);
+  await api.updateAppearance({ uiTheme: "darcula" });
+  await api.getAnalyticsProfile();
+  expect(calls).toBe(3);
+});
+
+test("cookies the backend sets are collected for the browser", async () => {
+  const api = createApi(
+    context(async () => answer(200, { id: "1-2", login: "alice", name: "Alice" }, ["keel_session=abc; HttpOnly"])),
+  );
+  await api.login({ login: "alice", password: "demo" });
+  expect(api.setCookies).toEqual(["keel_session=abc; HttpOnly"]);
+});
+
+test("against the mock backend, every shell call parses for every demo user", async () => {
+  const database = freshDatabase();
+  try {
+    const { transport } = mockClient(database.db);
+    for (const login of ["admin", "alice", "rachel", "tom"]) {
+      const ctx = context(transport);
+      ctx.forwardHeaders = { host: "keel.test", authorization: `Bearer ${demoToken(login)}` };
+      const api = createApi(ctx);
+      const [config, user, permissions, banners, agreement, hubMe] = await Promise.all([
+        api.getConfig(),
+        api.getCurrentUser(),
+        api.getPermissions(),
+        api.getBanners(),
+        api.getUserAgreement(),
+        api.getHubMe(),
+      ]);
+      expect(config.version).toBe("2025.4");
+      expect(user.login).toBe(login);
+      expect(permissions.length).toBeGreaterThan(0);
+      expect(banners.globalBannerEnabled).toBe(true);
+      expect(agreement.majorVersion).toBe(1);
+      expect(hubMe.login).toBe(login);
+      if (login !== "rachel") expect((await api.getInboxFolders()).length).toBe(3);
+    }
+  } finally {
+    await database.close();
+  }
+});

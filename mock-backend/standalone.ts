@@ -1,0 +1,27 @@
+// npm run backend: the mock backend as a server of its own, for trying Keel's
+// BACKEND_URL mode (BACKEND_URL=http://localhost:8080 npm start).
+import express from "express";
+import { loadEnv } from "../server/env.ts";
+import { createLogger } from "../server/logger.ts";
+import { createMockBackend } from "./app.ts";
+import { createPrisma } from "./db.ts";
+
+const port = Number(process.env.MOCK_BACKEND_PORT ?? 8080);
+const env = loadEnv({ ...process.env, BACKEND_URL: undefined });
+const logger = createLogger(env.LOG_LEVEL);
+const db = createPrisma(env.DATABASE_URL);
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+app.use(createMockBackend({ db, secret: env.SESSION_SECRET }));
+app.use((_req, res) => {
+  res.status(404).json({ error: "not_found", error_description: "The mock backend serves /api and /hub/api/rest" });
+});
+
+const server = app.listen(port, env.HOST, (error?: Error) => {
+  if (error) throw error;
+  logger.info({ port }, `mock backend listening on http://${env.HOST}:${port}`);
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => server.close(() => void db.$disconnect().then(() => process.exit(0))));
+}

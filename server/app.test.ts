@@ -1,0 +1,179 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { ServerBuild } from "react-router";
+import { createMockBackendApp } from "../mock-backend/app.ts";
+import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
+import { demoToken } from "../prisma/factories.ts";
+import { createServerApp } from "./app.ts";
+import { createLogger } from "./logger.ts";
+import { createInProcessTransport } from "./transport.ts";
+
+// Requests in these tests never reach React Router.
+const NO_BUILD = async (): Promise<ServerBuild> => {
+  throw new Error("not used");
+};
+
+let database: TestDatabase;
+const logLines: string[] = [];
+const sink = new Writable({
+  write(chunk, _encoding, callback) {
+    logLines.push(String(chunk));
+    callback();
+  },
+});
+
+function serverApp(overrides: { BACKEND_URL?: string } = {}) {
+  return createServerApp({
+    env: { NODE_ENV: "production", SESSION_SECRET: TEST_SECRET, TRUST_PROXY: "loopback", ...overrides },
+    logger: createLogger("info", sink),
+    build: NO_BUILD,
+    db: overrides.BACKEND_URL ? undefined : database.db,
+  });
+}
+
+async function listen(app: Parameters<typeof createInProcessTransport>[0]): Promise<{ server: Server; url: string }> {
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+beforeAll(() => {
+  database = freshDatabase();
+});
+afterAll(() => database.close());
+
+test("every response carries the security headers with a fresh nonce", async () => {
+  const { app } = serverApp();
+  const { server, url } = await listen(app);
+  try {
+    const first = await fetch(`${url}/healthz`);
+    const second = await fetch(`${url}/api/config?fields=version`);
+    for (const response of [first, second]) {
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src")) ?? "";
+      expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("same-origin");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("x-powered-by")).toBeNull();
+    }
+    const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce(first)).not.toBe(nonce(second));
+  } finally {
+    server.close();
+  }
+});
+
+test("a sane incoming X-Request-Id is kept and a strange one replaced", async () => {
+  const { app } = serverApp();
+  const { server, url } = await listen(app);
+  try {
+    const kept = await fetch(`${url}/healthz`, { headers: { "x-request-id": "proxy-id-12345678" } });
+    expect(kept.headers.get("x-request-id")).toBe("proxy-id-12345678");
+    const replaced = await fetch(`${url}/healthz`, { headers: { "x-request-id": "<script>" } });
+    expect(replaced.headers.get("x-request-id")).not.toBe("<script>");
+  } finally {
+    server.close();
+  }
+});
+
+test("/healthz answers ok and /readyz checks the mock backend, then drains on shutdown", async () => {
+  const keel = serverApp();
+  const { server, url } = await listen(keel.app);
+  try {
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", backend: "mock" });
+    keel.beginShutdown();
+    expect((await fetch(`${url}/readyz`)).status).toBe(503);
+  } finally {
+    server.close();
+  }
+});
+
+test("JSON answers are compressed when the client accepts gzip", async () => {
+  const { app } = serverApp();
+  const { server, url } = await listen(app);
+  try {
+    const response = await fetch(`${url}/api/issues?fields=idReadable,summary,description`, {
+      headers: { "accept-encoding": "gzip", authorization: `Bearer ${demoToken("admin")}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  } finally {
+    server.close();
+  }
+});
+
+test("logs are JSON lines with the request id and never the credentials", async () => {
+  const { app } = serverApp();
+  const { server, url } = await listen(app);
+  const token = demoToken("admin");
+  try {
+    logLines.length = 0;
+    await fetch(`${url}/api/users/me?fields=login&token=secret-in-query`, {
+      headers: { authorization: `Bearer ${token}`, cookie: "keel_session=abc.def", "x-request-id": "trace-0000000001" },
+    });
+    const line = logLines
+      .map((l) => JSON.parse(l) as { req?: { id?: string } })
+      .find((l) => l.req?.id === "trace-0000000001");
+    expect(line).toBeDefined();
+    const text = JSON.stringify(line);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain("abc.def");
+    expect(text).not.toContain("secret-in-query");
+    expect(text).toContain("[redacted]");
+  } finally {
+    server.close();
+  }
+});
+
+test("with BACKEND_URL, /api and /hub are proxied to that backend and no database is needed", async () => {
+  const backend = await listen(createMockBackendApp({ db: database.db, secret: TEST_SECRET }));
+  const keel = serverApp({ BACKEND_URL: backend.url });
+  const { server, url } = await listen(keel.app);
+  try {
+    const config = await fetch(`${url}/api/config?fields=version,l10n(locale)`);
+    expect(config.status).toBe(200);
+    expect(await config.json()).toEqual({ version: "2025.4", l10n: { locale: "en_US" } });
+    const hub = await fetch(`${url}/hub/api/rest/settings/public?fields=endUserAgreement(majorVersion)`);
+    expect(await hub.json()).toEqual({ endUserAgreement: { majorVersion: 1 } });
+    const ready = await fetch(`${url}/readyz`);
+    expect(await ready.json()).toEqual({ status: "ready", backend: "remote" });
+    const me = await keel.transport({
+      method: "GET",
+      path: "/api/users/me?fields=login",
+      headers: { authorization: `Bearer ${demoToken("alice")}` },
+    });
+    expect(JSON.parse(me.body)).toEqual({ login: "alice" });
+  } finally {
+    server.close();
+    backend.server.close();
+  }
+});
+
+test("with BACKEND_URL unreachable, API calls answer 502 JSON and /readyz 503", async () => {
+  const closed = await listen(createMockBackendApp({ db: database.db, secret: TEST_SECRET }));
+  closed.server.close();
+  await once(closed.server, "close");
+  const { app } = serverApp({ BACKEND_URL: closed.url });
+  const { server, url } = await listen(app);
+  try {
+    const api = await fetch(`${url}/api/config?fields=version`);
+    expect(api.status).toBe(502);
+    expect(await api.json()).toMatchObject({ error: "bad_gateway" });
+    expect((await fetch(`${url}/readyz`)).status).toBe(503);
+  } finally {
+    server.close();
+  }
+});

@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "vitest";
+import { EnvError, loadEnv, loadSessionSecret, parseEnv } from "./env.ts";
+
+test("defaults describe the demo: port 3000 on localhost, SQLite in ./data, mock backend", () => {
+  const env = parseEnv({});
+  expect(env).toMatchObject({
+    PORT: 3000,
+    HOST: "localhost",
+    DATABASE_URL: "file:./data/keel.db",
+    LOG_LEVEL: "info",
+  });
+  expect(env.BACKEND_URL).toBeUndefined();
+});
+
+test("a bad PORT stops the boot with a message naming PORT and the value", () => {
+  expect(() => parseEnv({ PORT: "eighty" })).toThrow(EnvError);
+  expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT: .*"eighty"/);
+  expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT: must be between 0 and 65535/);
+});
+
+test("every bad variable is named at once", () => {
+  let message = "";
+  try {
+    parseEnv({ BACKEND_URL: "ftp://example.com", LOG_LEVEL: "loud", SESSION_SECRET: "short" });
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  expect(message).toMatch(/BACKEND_URL: must be an http or https URL/);
+  expect(message).toMatch(/LOG_LEVEL: must be one of/);
+  expect(message).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+});
+
+test("DATABASE_URL must name a SQLite file", () => {
+  expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a SQLite file URL/);
+  expect(parseEnv({ DATABASE_URL: "file:/srv/keel/keel.db" }).DATABASE_URL).toBe("file:/srv/keel/keel.db");
+});
+
+test("empty variables count as unset and BACKEND_URL loses its trailing slash", () => {
+  expect(parseEnv({ PORT: "", BACKEND_URL: "" }).PORT).toBe(3000);
+  expect(parseEnv({ BACKEND_URL: "https://tracker.example.com/" }).BACKEND_URL).toBe(
+    "https://tracker.example.com",
+  );
+});
+
+test("a missing SESSION_SECRET is generated once, kept private in the data folder and reused", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "keel-env-"));
+  const first = loadSessionSecret(undefined, dir);
+  const second = loadSessionSecret(undefined, dir);
+  expect(first).toHaveLength(64);
+  expect(second).toBe(first);
+  const file = path.join(dir, "session-secret");
+  expect(readFileSync(file, "utf8").trim()).toBe(first);
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+});
+
+test("an explicit SESSION_SECRET wins and the data folder sits beside the SQLite file", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "keel-env-"));
+  const env = loadEnv({ DATABASE_URL: `file:${dir}/sub/keel.db`, SESSION_SECRET: "s".repeat(40) });
+  expect(env.SESSION_SECRET).toBe("s".repeat(40));
+  expect(env.DATA_DIR).toBe(path.join(dir, "sub"));
+});

@@ -1,0 +1,116 @@
+// Starts the real server process, as an admin would: boot checks, readiness and
+// graceful shutdown. Needs a production build (npm run build).
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
+
+const BUILD = path.resolve("build/server/index.js");
+let database: TestDatabase;
+
+beforeAll(() => {
+  if (!existsSync(BUILD)) throw new Error("server/index.test.ts needs a build: run npm run build first");
+  database = freshDatabase();
+});
+afterAll(() => database.close());
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  port: number;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      SESSION_SECRET: TEST_SECRET,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 10_000);
+    const onData = () => {
+      const match = /"port":(\d+)[^\n]*Keel listening/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout.off("data", onData);
+        resolve({ child, port: Number(match[1]), output: () => output, exit });
+      }
+    };
+    child.stdout.on("data", onData);
+    void exit.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+test("a bad variable stops the boot with exit code 1 and a message naming it", async () => {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: { PATH: process.env.PATH ?? "", PORT: "not-a-port", LOG_LEVEL: "chatty" },
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(stderr).toContain("PORT:");
+  expect(stderr).toContain("LOG_LEVEL:");
+});
+
+test("SIGTERM lets an in-flight request finish, refuses new ones and exits 0", async () => {
+  const server = await start({});
+  const base = `http://127.0.0.1:${server.port}`;
+  expect((await fetch(`${base}/readyz`)).status).toBe(200);
+
+  // An analytics upload whose body is still arriving when the signal comes.
+  const body = JSON.stringify([
+    { group: "shell", event: "shutdown-test", timestamp: 1, eventFields: [], clientData: {} },
+  ]);
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(
+      `${base}/api/analytics`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          origin: base,
+        },
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    request.on("error", reject);
+    request.write(body.slice(0, 10));
+    setTimeout(() => {
+      server.child.kill("SIGTERM");
+      setTimeout(() => request.end(body.slice(10)), 300);
+    }, 100);
+  });
+
+  const { status, text } = await answer;
+  expect(status).toBe(200);
+  expect(JSON.parse(text)).toEqual({ accepted: 1 });
+  expect(await server.exit).toBe(0);
+  expect(server.output()).toContain("shutting down");
+  await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  const stored = await database.db.analyticsEvent.count({ where: { event: "shutdown-test" } });
+  expect(stored).toBe(1);
+});
