@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { ServerBuild } from "react-router";
@@ -10,7 +10,7 @@ import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
 import { demoToken } from "../prisma/factories.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
-import { createInProcessTransport } from "./transport.ts";
+import type { createInProcessTransport } from "./transport.ts";
 
 // Requests in these tests never reach React Router.
 const NO_BUILD = async (): Promise<ServerBuild> => {

@@ -12,7 +12,8 @@ declare module "vitest" {
   }
 }
 
-export const TEST_DB_DIR = path.resolve("tests/.tmp/vitest");
+// One folder per run, so that two runs at once do not delete each other's files.
+const TEST_DB_DIR = path.resolve("tests/.tmp", `vitest-${process.pid}`);
 
 export default async function setup(project: TestProject) {
   rmSync(TEST_DB_DIR, { recursive: true, force: true });
