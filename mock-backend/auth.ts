@@ -60,8 +60,9 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** HTTPS as Express sees it: X-Forwarded-Proto counts only from a trusted proxy. */
 export function isSecureRequest(req: Request): boolean {
-  return req.secure || req.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  return req.secure;
 }
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -136,7 +137,7 @@ export function authenticate(options: SessionOptions): RequestHandler {
     try {
       const authorization = req.get("authorization");
       if (authorization) {
-        const match = /^Bearer\s+(perm:[A-Za-z0-9+/=._-]{1,400})$/.exec(authorization.trim());
+        const match = /^Bearer\s+(perm:[A-Za-z0-9+/=._-]{1,400})$/i.exec(authorization.trim());
         if (!match?.[1]) throw unauthorized("Invalid Authorization header: expected Bearer perm:…");
         const token = await db.permanentToken.findUnique({
           where: { tokenHash: sha256(match[1]) },
@@ -178,7 +179,8 @@ export const requireSameOriginForWrites: RequestHandler = (req, _res, next) => {
   const site = req.get("sec-fetch-site");
   if (site === "same-origin") return next();
   const origin = req.get("origin");
-  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() ?? req.get("host");
+  // req.host honours X-Forwarded-Host only from a trusted proxy ("trust proxy").
+  const host = req.host;
   if (origin && host) {
     try {
       if (new URL(origin).host === host) return next();
@@ -226,7 +228,12 @@ export class LoginThrottle {
     const entry = this.failures.get(key);
     if (!entry || now - entry.since > this.windowMs) this.failures.set(key, { count: 1, since: now });
     else entry.count += 1;
-    if (this.failures.size > 10_000) this.failures.clear();
+    // Bounded memory: forget the oldest entries, never everyone's at once.
+    while (this.failures.size > 10_000) {
+      const oldest = this.failures.keys().next().value;
+      if (oldest === undefined) break;
+      this.failures.delete(oldest);
+    }
   }
 
   succeed(key: string): void {

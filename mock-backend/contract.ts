@@ -206,14 +206,21 @@ export const InboxThreadsSchema = z.array(InboxThreadSchema);
 export type InboxThread = z.infer<typeof InboxThreadSchema>;
 
 const QueryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
+/** A whole number written in decimal digits; `""`, `0x2` and `1e3` are refused. */
+const queryInteger = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 
 export const ThreadsQuerySchema = z.object({
-  $top: z.coerce.number().int().min(1).max(100).default(16),
-  $skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  $top: queryInteger(1, 100).default(16),
+  $skip: queryInteger(0, 100_000).default(0),
   folder: z.enum(["direct", "subscription"]).optional(),
   unreadOnly: QueryBoolean.optional(),
   reverse: QueryBoolean.optional(),
-  end: z.coerce.number().int().nonnegative().optional(),
+  end: queryInteger(0, Number.MAX_SAFE_INTEGER).optional(),
   fields: z.string().max(4096).optional(),
 }).strict();
 
@@ -325,8 +332,8 @@ export type Article = z.infer<typeof ArticleSchema>;
 
 export const ListQuerySchema = z
   .object({
-    $top: z.coerce.number().int().min(1).max(500).default(50),
-    $skip: z.coerce.number().int().min(0).max(100_000).default(0),
+    $top: queryInteger(1, 500).default(50),
+    $skip: queryInteger(0, 100_000).default(0),
     fields: z.string().max(4096).optional(),
   })
   .strict();

@@ -27,8 +27,7 @@ export const badRequest = (description: string, issues?: ErrorBody["issues"]) =>
   new HttpError(400, "bad_request", description, issues);
 export const unauthorized = (description = "Authentication required") =>
   new HttpError(401, "unauthorized", description);
-export const forbidden = (description = "Access denied") =>
-  new HttpError(403, "forbidden", description);
+export const forbidden = (description = "Access denied") => new HttpError(403, "forbidden", description);
 export const notFound = (description = "Not found") => new HttpError(404, "not_found", description);
 
 /** Parses `data` with `schema` or throws 400 naming every bad field. */
@@ -39,10 +38,7 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, what: st
     path: issue.path.map(String).join(".") || "(root)",
     message: issue.message,
   }));
-  throw badRequest(
-    `Invalid ${what}: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
-    issues,
-  );
+  throw badRequest(`Invalid ${what}: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
 }
 
 /** The `fields` query parameter as a tree; without one, only id and $type (real semantics). */
@@ -55,9 +51,7 @@ export function requestedFields(req: Request, fallback = "id"): FieldTree {
     return parseFields(raw ?? fallback);
   } catch (error) {
     if (error instanceof FieldSelectorSyntaxError) {
-      throw badRequest(`Invalid fields: ${error.message}`, [
-        { path: "fields", message: error.message },
-      ]);
+      throw badRequest(`Invalid fields: ${error.message}`, [{ path: "fields", message: error.message }]);
     }
     throw error;
   }
@@ -68,10 +62,16 @@ export function sendFields(req: Request, res: Response, value: unknown, fallback
   res.json(pickFields(value, requestedFields(req, fallback)));
 }
 
+/** For writes: checks the `fields` parameter before anything is written, and returns the sender. */
+export function fieldsSender(req: Request, fallback?: string): (res: Response, value: unknown) => void {
+  const tree = requestedFields(req, fallback);
+  return (res, value) => {
+    res.json(pickFields(value, tree));
+  };
+}
+
 /** Wraps an async handler so rejections reach the error handler. */
-export function route(
-  handler: (req: Request, res: Response) => Promise<void> | void,
-): RequestHandler {
+export function route(handler: (req: Request, res: Response) => Promise<void> | void): RequestHandler {
   return (req, res, next) => {
     Promise.resolve(handler(req, res)).catch(next);
   };
@@ -95,6 +95,8 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     http = new HttpError(413, "payload_too_large", "The request body is too large");
   } else if (parserError?.type === "entity.parse.failed") {
     http = badRequest("The request body is not valid JSON");
+  } else if (parserError?.type === "charset.unsupported" || parserError?.type === "encoding.unsupported") {
+    http = new HttpError(415, "unsupported_media_type", "The request body's charset or encoding is not supported");
   } else if (typeof parserError?.status === "number" && parserError.status < 500) {
     http = new HttpError(parserError.status, "bad_request", "The request could not be read");
   } else {

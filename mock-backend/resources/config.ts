@@ -1,6 +1,7 @@
 import { Router } from "express";
+import { ReadQuerySchema } from "../contract.ts";
 import type { Db } from "../db.ts";
-import { route, sendFields } from "../http.ts";
+import { route, sendFields, validate } from "../http.ts";
 import { loadConfiguration } from "../model.ts";
 
 export function configRouter(db: Db): Router {
@@ -8,6 +9,7 @@ export function configRouter(db: Db): Router {
   router.get(
     "/config",
     route(async (req, res) => {
+      validate(ReadQuerySchema, req.query, "query");
       sendFields(req, res, await loadConfiguration(db), "version");
     }),
   );

@@ -3,7 +3,7 @@ import { HUB_API_VERSION } from "../../app/lib/constants.ts";
 import { ConsentUpdateSchema, HubQuerySchema, UserAgreementSchema } from "../contract.ts";
 import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { badRequest, HttpError, route, sendFields, validate } from "../http.ts";
+import { badRequest, fieldsSender, HttpError, route, sendFields, validate } from "../http.ts";
 
 /** The hub answers in API version 4 and refuses clients that ask for another. */
 const hubVersion: RequestHandler = (req, res, next) => {
@@ -65,6 +65,7 @@ export function hubRouter(db: Db): Router {
     route(async (req, res) => {
       const user = requireUser(req);
       const query = validate(HubQuerySchema, req.query, "query");
+      const send = fieldsSender(req, "accepted,majorVersion,minorVersion");
       const consent = validate(ConsentUpdateSchema, req.body, "consent");
       const agreement = await loadAgreement(db);
       if (
@@ -76,20 +77,24 @@ export function hubRouter(db: Db): Router {
         );
       }
       // Declining an agreement required for REST access takes the caller's own access away.
-      if (query.failOnPermissionReduce && !consent.accepted && agreement.enabled && agreement.requiredForREST) {
-        throw new HttpError(409, "permission_reduce", "Declining the agreement would reduce your permissions");
+      if (
+        query.failOnPermissionReduce &&
+        !consent.accepted &&
+        agreement.enabled &&
+        agreement.requiredForREST
+      ) {
+        throw new HttpError(
+          409,
+          "permission_reduce",
+          "Declining the agreement would reduce your permissions",
+        );
       }
       const row = await db.agreementConsent.upsert({
         where: { userId: user.id },
         create: { userId: user.id, ...consent },
         update: consent,
       });
-      sendFields(
-        req,
-        res,
-        { accepted: row.accepted, majorVersion: row.majorVersion, minorVersion: row.minorVersion },
-        "accepted,majorVersion,minorVersion",
-      );
+      send(res, { accepted: row.accepted, majorVersion: row.majorVersion, minorVersion: row.minorVersion });
     }),
   );
 

@@ -12,7 +12,7 @@ import {
 } from "../contract.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { badRequest, notFound, route, sendFields, validate } from "../http.ts";
+import { badRequest, fieldsSender, notFound, route, sendFields, validate } from "../http.ts";
 import { threadInclude, toFolder, toThread } from "../model.ts";
 
 const FOLDER_FIELDS = "id,lastNotified,lastSeen";
@@ -53,6 +53,7 @@ export function inboxRouter(db: Db): Router {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
       const { id } = validate(FolderParamsSchema, req.params, "folder id");
+      const send = fieldsSender(req, FOLDER_FIELDS);
       const body = validate(FolderUpdateSchema, req.body, "folder");
       if (body.id !== undefined && body.id !== id) {
         throw badRequest("Invalid folder: the body's id differs from the path's");
@@ -62,7 +63,7 @@ export function inboxRouter(db: Db): Router {
         create: { userId: user.id, folderId: id, lastSeen: BigInt(body.lastSeen) },
         update: { lastSeen: BigInt(body.lastSeen) },
       });
-      sendFields(req, res, toFolder(row), FOLDER_FIELDS);
+      send(res, toFolder(row));
     }),
   );
 
@@ -106,7 +107,12 @@ export function inboxRouter(db: Db): Router {
         db,
         rows.flatMap((r) => r.messages.flatMap((m) => (m.author ? [m.author] : []))),
       );
-      sendFields(req, res, rows.map((r) => toThread(r, authors)), THREAD_FIELDS);
+      sendFields(
+        req,
+        res,
+        rows.map((r) => toThread(r, authors)),
+        THREAD_FIELDS,
+      );
     }),
   );
 
@@ -116,10 +122,11 @@ export function inboxRouter(db: Db): Router {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
       const { id } = validate(ThreadParamsSchema, req.params, "thread id");
+      const send = fieldsSender(req, "id,muted");
       const { muted } = validate(ThreadUpdateSchema, req.body, "thread");
       const updated = await db.inboxThread.updateMany({ where: { id, userId: user.id }, data: { muted } });
       if (updated.count === 0) throw notFound(`Thread ${id} not found`);
-      sendFields(req, res, { id, muted }, "id,muted");
+      send(res, { id, muted });
     }),
   );
 
@@ -128,13 +135,14 @@ export function inboxRouter(db: Db): Router {
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
+      const send = fieldsSender(req, "read");
       const { thread, read } = validate(MarkThreadSchema, req.body, "markThread");
       await db.$transaction(async (tx) => {
         const owned = await tx.inboxThread.findFirst({ where: { id: thread.id, userId: user.id } });
         if (!owned) throw notFound(`Thread ${thread.id} not found`);
         await tx.inboxMessage.updateMany({ where: { threadId: thread.id }, data: { read } });
       });
-      sendFields(req, res, { read }, "read");
+      send(res, { read });
     }),
   );
 

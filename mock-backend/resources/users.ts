@@ -1,12 +1,8 @@
 import { Router } from "express";
-import {
-  AppearanceUpdateSchema,
-  ReadQuerySchema,
-  TipsUpdateSchema,
-} from "../contract.ts";
+import { AppearanceUpdateSchema, ReadQuerySchema, TipsUpdateSchema } from "../contract.ts";
 import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { route, sendFields, validate } from "../http.ts";
+import { fieldsSender, route, sendFields, validate } from "../http.ts";
 import { loadCurrentUser } from "../model.ts";
 
 export function usersRouter(db: Db): Router {
@@ -25,13 +21,14 @@ export function usersRouter(db: Db): Router {
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
+      const send = fieldsSender(req, "uiTheme,expandNavigation,showTooltips");
       const update = validate(AppearanceUpdateSchema, req.body, "appearance");
       const row = await db.user.update({
         where: { id: user.id },
         data: update,
         select: { uiTheme: true, expandNavigation: true, showTooltips: true },
       });
-      sendFields(req, res, row, "uiTheme,expandNavigation,showTooltips");
+      send(res, row);
     }),
   );
 
@@ -40,13 +37,14 @@ export function usersRouter(db: Db): Router {
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
+      const send = fieldsSender(req, "showPricingAdminPopup,pricingAdminPopupShown");
       const update = validate(TipsUpdateSchema, req.body, "tips");
       const row = await db.user.update({
         where: { id: user.id },
         data: update,
         select: { showPricingAdminPopup: true, pricingAdminPopupShown: true },
       });
-      sendFields(req, res, row, "showPricingAdminPopup,pricingAdminPopupShown");
+      send(res, row);
     }),
   );
 

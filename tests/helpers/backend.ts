@@ -16,21 +16,27 @@ export interface Backend {
   readonly client: MockClient;
   /** The session cookie of `login`, signed in once per backend. */
   cookie(login: string): Promise<string>;
+  /** Headers of a read as `login` through its session cookie, or as the guest for null. */
+  readAs(login: string | null): Promise<Record<string, string>>;
 }
 
 function backendOf(db: Db): Backend {
   const client = mockClient(db);
   const cookies = new Map<string, Promise<string>>();
+  const cookie = (login: string) => {
+    let pending = cookies.get(login);
+    if (!pending) {
+      pending = client.signIn(login);
+      cookies.set(login, pending);
+    }
+    return pending;
+  };
   return {
     db,
     client,
-    cookie(login) {
-      let cookie = cookies.get(login);
-      if (!cookie) {
-        cookie = client.signIn(login);
-        cookies.set(login, cookie);
-      }
-      return cookie;
+    cookie,
+    async readAs(login): Promise<Record<string, string>> {
+      return login === null ? {} : { cookie: await cookie(login) };
     },
   };
 }
@@ -56,6 +62,7 @@ export function useBackend(): Backend {
       return current().client;
     },
     cookie: (login) => current().cookie(login),
+    readAs: (login) => current().readAs(login),
   };
 }
 
