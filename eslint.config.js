@@ -52,7 +52,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ["prisma/**/*.ts", "server/index.ts", "tests/**/*.ts", "**/*.test.ts", "mock-backend/standalone.ts"],
+    files: [
+      "prisma/**/*.ts",
+      "server/index.ts",
+      "tests/**/*.ts",
+      "**/*.test.ts",
+      "mock-backend/standalone.ts",
+    ],
     rules: { "no-console": "off" },
   },
   prettier,

@@ -2,11 +2,32 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { getKeelContext } from "./lib/keel-context.ts";
 
 export const streamTimeout = 5_000;
+
+/** Route errors go to the structured log; refused requests are warnings, not crashes. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = getKeelContext(context).log;
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn({ status: error.status, path }, "request refused");
+  } else if (error instanceof Error && error.message.endsWith("Aborting the action.")) {
+    // React Router's own check refused a cross-origin form post.
+    log.warn({ path, reason: error.message }, "cross-origin form submission refused");
+  } else {
+    log.error({ err: error, path }, "route failed");
+  }
+};
 
 export default function handleRequest(
   request: Request,
@@ -26,7 +47,10 @@ export default function handleRequest(
     // Crawlers get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

@@ -1,14 +1,7 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce.tsx";
+import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
 import { csrfMiddleware } from "./middleware/csrf.server.ts";
 import { getKeelContext } from "./lib/keel-context.ts";
@@ -40,7 +33,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={theme === "darcula" ? "dark" : theme === "default" ? "light" : "light dark"} />
+        <meta
+          name="color-scheme"
+          content={theme === "darcula" ? "dark" : theme === "default" ? "light" : "light dark"}
+        />
         <Meta />
         <Links />
       </head>
@@ -73,27 +69,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let heading = "Something went wrong";
-  let detail = "An unexpected error occurred. Reload the page to try again.";
-  if (isRouteErrorResponse(error)) {
-    heading = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`.trim();
-    const message = (error.data as { message?: unknown } | null)?.message;
-    detail =
-      typeof message === "string"
-        ? message
-        : error.status === 404
-          ? "There is nothing at this address."
-          : detail;
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    detail = error.message;
-  }
   return (
-    <main id="main" className="page error-page">
-      <h1>{heading}</h1>
-      <p role="alert">{detail}</p>
-      <p>
-        <a href="/">Go to the start page</a>
-      </p>
+    <main id="main" className="page">
+      <RouteError error={error} />
     </main>
   );
 }

@@ -159,7 +159,8 @@ export function authenticate(options: SessionOptions): RequestHandler {
         }
       }
       const guest = await db.user.findUnique({ where: { login: GUEST_LOGIN }, select: userSelect });
-      if (!guest) throw new HttpError(500, "server_error", "The guest account is missing: run npm run db:setup");
+      if (!guest)
+        throw new HttpError(500, "server_error", "The guest account is missing: run npm run db:setup");
       req.auth = { user: guest, via: "guest" };
       next();
     } catch (error) {

@@ -207,6 +207,9 @@ test("GET /api/articles/{id} refuses an unknown query parameter", async () => {
   expectError(await get("/api/articles/DEMO-A-1?$top=1", "admin"), 400, "bad_request");
 });
 
-test.each(["$skip=", "$top=0x2", "$top=1e1", "$top=%20"])("GET /api/issues?%s is refused as not a whole number", async (q) => {
-  expectError(await get(`/api/issues?${q}`, "admin"), 400, "bad_request");
-});
+test.each(["$skip=", "$top=0x2", "$top=1e1", "$top=%20"])(
+  "GET /api/issues?%s is refused as not a whole number",
+  async (q) => {
+    expectError(await get(`/api/issues?${q}`, "admin"), 400, "bad_request");
+  },
+);

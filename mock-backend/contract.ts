@@ -144,9 +144,7 @@ export const AppearanceUpdateSchema = AppearanceProfileSchema.partial()
   });
 export type AppearanceUpdate = z.infer<typeof AppearanceUpdateSchema>;
 
-export const TipsUpdateSchema = z
-  .object({ pricingAdminPopupShown: z.boolean() })
-  .strict();
+export const TipsUpdateSchema = z.object({ pricingAdminPopupShown: z.boolean() }).strict();
 
 export const AnalyticsProfileSchema = z.object({
   analyticsId: z.string().nullable(),
@@ -214,15 +212,17 @@ const queryInteger = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
-export const ThreadsQuerySchema = z.object({
-  $top: queryInteger(1, 100).default(16),
-  $skip: queryInteger(0, 100_000).default(0),
-  folder: z.enum(["direct", "subscription"]).optional(),
-  unreadOnly: QueryBoolean.optional(),
-  reverse: QueryBoolean.optional(),
-  end: queryInteger(0, Number.MAX_SAFE_INTEGER).optional(),
-  fields: z.string().max(4096).optional(),
-}).strict();
+export const ThreadsQuerySchema = z
+  .object({
+    $top: queryInteger(1, 100).default(16),
+    $skip: queryInteger(0, 100_000).default(0),
+    folder: z.enum(["direct", "subscription"]).optional(),
+    unreadOnly: QueryBoolean.optional(),
+    reverse: QueryBoolean.optional(),
+    end: queryInteger(0, Number.MAX_SAFE_INTEGER).optional(),
+    fields: z.string().max(4096).optional(),
+  })
+  .strict();
 
 export const ThreadUpdateSchema = z.object({ muted: z.boolean() }).strict();
 export const MarkThreadSchema = z
@@ -237,12 +237,7 @@ export const MarkAllSchema = z
 
 // ---------- analytics ----------
 
-const EventFieldValue = z.union([
-  z.string().max(2000),
-  z.number(),
-  z.boolean(),
-  z.null(),
-]);
+const EventFieldValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 
 export const AnalyticsEventSchema = z
   .object({
@@ -362,9 +357,7 @@ export const LogoutResultSchema = z.object({ loggedOut: z.boolean() });
 export const ErrorBodySchema = z.object({
   error: z.string(),
   error_description: z.string(),
-  issues: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -96,7 +96,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   } else if (parserError?.type === "entity.parse.failed") {
     http = badRequest("The request body is not valid JSON");
   } else if (parserError?.type === "charset.unsupported" || parserError?.type === "encoding.unsupported") {
-    http = new HttpError(415, "unsupported_media_type", "The request body's charset or encoding is not supported");
+    http = new HttpError(
+      415,
+      "unsupported_media_type",
+      "The request body's charset or encoding is not supported",
+    );
   } else if (typeof parserError?.status === "number" && parserError.status < 500) {
     http = new HttpError(parserError.status, "bad_request", "The request could not be read");
   } else {

@@ -44,20 +44,18 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     webauthnDevice: { enabled: user.webauthnEnabled },
     userType: { id: reporter ? "REPORTER" : "STANDARD_USER" },
     featureFlags: flags.map((f) => ({ id: f.id, enabled: overrides.get(f.id) ?? false })),
-    widgets: widgets.map(
-      (w): WidgetEntry => ({
-        id: w.id,
-        appId: w.appId,
-        appName: w.app.name,
-        key: w.key,
-        name: w.name,
-        extensionPoint: w.extensionPoint,
-        indexPath: w.indexPath,
-        appIconPath: w.iconPath ? `api/appResources/${w.appId}/${w.iconPath}` : null,
-        appDarkIconPath: null,
-        collapsed: false,
-      }),
-    ),
+    widgets: widgets.map((w): WidgetEntry => ({
+      id: w.id,
+      appId: w.appId,
+      appName: w.app.name,
+      key: w.key,
+      name: w.name,
+      extensionPoint: w.extensionPoint,
+      indexPath: w.indexPath,
+      appIconPath: w.iconPath ? `api/appResources/${w.appId}/${w.iconPath}` : null,
+      appDarkIconPath: null,
+      collapsed: false,
+    })),
     profiles: {
       appearance: {
         uiTheme: user.uiTheme as CurrentUser["profiles"]["appearance"]["uiTheme"],
@@ -127,16 +125,19 @@ export const threadInclude = {
   messages: { orderBy: { timestamp: "asc" } },
 } as const;
 
-export function toThread(row: {
-  id: string;
-  folderId: string;
-  type: string;
-  subject: string;
-  issueId: string | null;
-  muted: boolean;
-  updated: bigint;
-  messages: { id: string; author: string | null; text: string; timestamp: bigint; read: boolean }[];
-}, authors: ReadonlyMap<string, string>): InboxThread {
+export function toThread(
+  row: {
+    id: string;
+    folderId: string;
+    type: string;
+    subject: string;
+    issueId: string | null;
+    muted: boolean;
+    updated: bigint;
+    messages: { id: string; author: string | null; text: string; timestamp: bigint; read: boolean }[];
+  },
+  authors: ReadonlyMap<string, string>,
+): InboxThread {
   return {
     id: row.id,
     folder: { id: row.folderId as InboxThread["folder"]["id"] },

@@ -15,7 +15,9 @@ app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(createMockBackend({ db, secret: env.SESSION_SECRET }));
 app.use((_req, res) => {
-  res.status(404).json({ error: "not_found", error_description: "The mock backend serves /api and /hub/api/rest" });
+  res
+    .status(404)
+    .json({ error: "not_found", error_description: "The mock backend serves /api and /hub/api/rest" });
 });
 
 const server = app.listen(port, env.HOST, (error?: Error) => {

@@ -136,7 +136,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     flags: { [FEATURE_FLAG.PLANNING_CANVAS]: true, [FEATURE_FLAG.AI_ASSISTANT]: true },
     grants: ALL_PERMISSIONS.map((key) => ({ key, project: null })),
     consent: true,
-    description: "every permission, planning canvas and AI assistant, helpdesk folder, has accepted the agreement",
+    description:
+      "every permission, planning canvas and AI assistant, helpdesk folder, has accepted the agreement",
   },
   {
     id: "1-2",
@@ -203,7 +204,13 @@ export const GUEST = {
   ],
 };
 
-const ISSUE_TEXTS: { project: string; summary: string; reporter: string; resolved?: boolean; description: string }[] = [
+const ISSUE_TEXTS: {
+  project: string;
+  summary: string;
+  reporter: string;
+  resolved?: boolean;
+  description: string;
+}[] = [
   {
     project: "0-1",
     summary: "Navigation collapses on narrow screens",
@@ -246,25 +253,29 @@ const ISSUE_TEXTS: { project: string; summary: string; reporter: string; resolve
     summary: "Dark theme contrast of links",
     reporter: "alice",
     resolved: true,
-    description: "Links in the dark theme need a contrast ratio of at least 4.5:1. See https://www.w3.org/TR/WCAG22/.",
+    description:
+      "Links in the dark theme need a contrast ratio of at least 4.5:1. See https://www.w3.org/TR/WCAG22/.",
   },
   {
     project: "0-1",
     summary: "Keyboard shortcut for quick search",
     reporter: "admin",
-    description: "Press `Ctrl+K` (or `Cmd+K` on macOS) to open quick search.\n\n```ts\nconst shortcut = { ctrl: true, key: \"k\" };\n```",
+    description:
+      'Press `Ctrl+K` (or `Cmd+K` on macOS) to open quick search.\n\n```ts\nconst shortcut = { ctrl: true, key: "k" };\n```',
   },
   {
     project: "0-2",
     summary: "Cannot sign in from the mobile app",
     reporter: "rachel",
-    description: "After the update the app says *Session expired* right after signing in.\n\n> It worked yesterday.",
+    description:
+      "After the update the app says *Session expired* right after signing in.\n\n> It worked yesterday.",
   },
   {
     project: "0-2",
     summary: "Invoice shows the wrong currency",
     reporter: "rachel",
-    description: "The invoice for October shows **USD** instead of **EUR**.\n\n![Screenshot](/favicon.svg){width=120}",
+    description:
+      "The invoice for October shows **USD** instead of **EUR**.\n\n![Screenshot](/favicon.svg){width=120}",
   },
 ];
 
@@ -288,12 +299,14 @@ const ARTICLE_TEXTS: { project: string; summary: string; content: string }[] = [
   {
     project: "0-1",
     summary: "Team conventions",
-    content: "## Naming\n\nIssues start with a verb. Mention teammates with @alice.\n\n```sql\nSELECT id FROM issues WHERE resolved IS NULL;\n```",
+    content:
+      "## Naming\n\nIssues start with a verb. Mention teammates with @alice.\n\n```sql\nSELECT id FROM issues WHERE resolved IS NULL;\n```",
   },
   {
     project: "0-2",
     summary: "How to reach support",
-    content: "Write to the **Support desk** project. We answer within one working day.\n\n| Plan | Response time |\n|---|---|\n| Free | 3 days |\n| Team | 1 day |",
+    content:
+      "Write to the **Support desk** project. We answer within one working day.\n\n| Plan | Response time |\n|---|---|\n| Free | 3 days |\n| Team | 1 day |",
   },
 ];
 
@@ -376,10 +389,7 @@ export function demoInbox(login: string) {
     folders: (["direct", "subscription", "whatsnew"] as const).map((folderId) => ({
       folderId,
       lastNotified: folderId === "whatsnew" ? null : BigInt(lastNotified(folderId)),
-      lastSeen:
-        folderId === "whatsnew"
-          ? null
-          : BigInt(unread ? SEED_EPOCH - DAY : lastNotified(folderId)),
+      lastSeen: folderId === "whatsnew" ? null : BigInt(unread ? SEED_EPOCH - DAY : lastNotified(folderId)),
     })),
     threads: threads.map((t) => ({
       thread: {

@@ -32,10 +32,19 @@ test("the seed is deterministic: every demo user signs in with demo and has the 
       expect(verifyPassword("wrong", user.passwordHash)).toBe(false);
     }
     const issues = await database.db.issue.findMany({ orderBy: { id: "asc" }, select: { idReadable: true } });
-    expect(issues.map((i) => i.idReadable)).toEqual(["DEMO-1", "DEMO-2", "DEMO-3", "DEMO-4", "SUP-1", "SUP-2"]);
+    expect(issues.map((i) => i.idReadable)).toEqual([
+      "DEMO-1",
+      "DEMO-2",
+      "DEMO-3",
+      "DEMO-4",
+      "SUP-1",
+      "SUP-2",
+    ]);
     const agreement = await database.db.userAgreement.findUniqueOrThrow({ where: { id: 1 } });
     expect(agreement).toMatchObject({ enabled: true, majorVersion: 1, minorVersion: 0 });
-    const consents = await database.db.agreementConsent.findMany({ select: { user: { select: { login: true } } } });
+    const consents = await database.db.agreementConsent.findMany({
+      select: { user: { select: { login: true } } },
+    });
     expect(consents.map((c) => c.user.login).sort()).toEqual(["admin", "rachel", "tom"]);
   } finally {
     await database.close();

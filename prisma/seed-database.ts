@@ -63,7 +63,12 @@ export async function seedDatabase(db: PrismaClient): Promise<SeedResult> {
         data: user.grants.map((g) => ({ userId: user.id, permissionKey: g.key, projectId: g.project })),
       });
       await tx.permanentToken.create({
-        data: { id: `tok-${user.login}`, userId: user.id, name: "Keel demo", tokenHash: sha256(demoToken(user.login)) },
+        data: {
+          id: `tok-${user.login}`,
+          userId: user.id,
+          name: "Keel demo",
+          tokenHash: sha256(demoToken(user.login)),
+        },
       });
       if (user.consent) {
         await tx.agreementConsent.create({

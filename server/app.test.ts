@@ -35,7 +35,9 @@ function serverApp(overrides: { BACKEND_URL?: string } = {}) {
   });
 }
 
-async function listen(app: Parameters<typeof createInProcessTransport>[0]): Promise<{ server: Server; url: string }> {
+async function listen(
+  app: Parameters<typeof createInProcessTransport>[0],
+): Promise<{ server: Server; url: string }> {
   const server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -66,7 +68,8 @@ test("every response carries the security headers with a fresh nonce", async () 
       expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
       expect(response.headers.get("x-powered-by")).toBeNull();
     }
-    const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
+    const nonce = (r: Response) =>
+      /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
     expect(nonce(first)).not.toBe(nonce(second));
   } finally {
     server.close();
@@ -122,7 +125,11 @@ test("logs are JSON lines with the request id and never the credentials", async 
   try {
     logLines.length = 0;
     await fetch(`${url}/api/users/me?fields=login&token=secret-in-query`, {
-      headers: { authorization: `Bearer ${token}`, cookie: "keel_session=abc.def", "x-request-id": "trace-0000000001" },
+      headers: {
+        authorization: `Bearer ${token}`,
+        cookie: "keel_session=abc.def",
+        "x-request-id": "trace-0000000001",
+      },
     });
     const line = logLines
       .map((l) => JSON.parse(l) as { req?: { id?: string } })

@@ -95,7 +95,9 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
 
   app.use(httpLogger(logger));
   // compression prefers brotli; its default 4 MiB window costs half the SSR throughput on small pages.
-  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
+  app.use(
+    compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }),
+  );
   app.use(securityHeaders({ development }));
 
   app.get("/healthz", (_req, res) => {
@@ -116,7 +118,9 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
             logger.warn({ err: error }, "backend proxy failure");
             if ("writeHead" in res && !res.headersSent) {
               res.writeHead(502, { "Content-Type": "application/json" });
-              res.end(JSON.stringify({ error: "bad_gateway", error_description: "The backend is unreachable" }));
+              res.end(
+                JSON.stringify({ error: "bad_gateway", error_description: "The backend is unreachable" }),
+              );
             }
           },
         },

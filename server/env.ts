@@ -27,7 +27,10 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|loopback|\d+|[\d.:/a-f, ]+)$/i, "must be true, false, loopback, a hop count or addresses")
+    .regex(
+      /^(true|false|loopback|\d+|[\d.:/a-f, ]+)$/i,
+      "must be true, false, loopback, a hop count or addresses",
+    )
     .default("loopback"),
 });
 
@@ -38,7 +41,9 @@ export class EnvError extends Error {}
 /** Treats empty variables as unset, as shells and .env files produce them. */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "",
+    ),
   );
 }
 

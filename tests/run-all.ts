@@ -29,15 +29,31 @@ const steps: Step[] = [
   { name: "typecheck", command: [bin("react-router"), "typegen"] },
   { name: "typecheck", command: [bin("tsc")] },
   { name: "lint", command: [bin("eslint"), ".", "--max-warnings", "0"] },
+  { name: "lint", command: [bin("prettier"), "--check", "--log-level", "warn", "."] },
   { name: "build", command: [bin("react-router"), "build"] },
   {
     name: "unit",
-    command: [bin("vitest"), "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"],
+    command: [
+      bin("vitest"),
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile=reports/vitest.json",
+    ],
     count: () => {
-      const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(
-        "reports/vitest.json",
+      const v = readJson<{
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+      }>("reports/vitest.json");
+      return (
+        v && {
+          passed: v.numPassedTests,
+          failed: v.numFailedTests,
+          skipped: v.numPendingTests + v.numTodoTests,
+        }
       );
-      return v && { passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + v.numTodoTests };
     },
   },
   {
@@ -47,7 +63,13 @@ const steps: Step[] = [
       const e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
         "reports/e2e.json",
       );
-      return e && { passed: e.stats.expected, failed: e.stats.unexpected + e.stats.flaky, skipped: e.stats.skipped };
+      return (
+        e && {
+          passed: e.stats.expected,
+          failed: e.stats.unexpected + e.stats.flaky,
+          skipped: e.stats.skipped,
+        }
+      );
     },
   },
 ];

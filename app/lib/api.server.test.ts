@@ -78,7 +78,9 @@ test("reads are shared within a request and a write makes them stale", async () 
 
 test("cookies the backend sets are collected for the browser", async () => {
   const api = createApi(
-    context(async () => answer(200, { id: "1-2", login: "alice", name: "Alice" }, ["keel_session=abc; HttpOnly"])),
+    context(async () =>
+      answer(200, { id: "1-2", login: "alice", name: "Alice" }, ["keel_session=abc; HttpOnly"]),
+    ),
   );
   await api.login({ login: "alice", password: "demo" });
   expect(api.setCookies).toEqual(["keel_session=abc; HttpOnly"]);

@@ -122,7 +122,11 @@ export function createApi(context: KeelRequestContext) {
     schema: S,
     path: string,
     body: unknown,
-    options: { params?: Record<string, string | boolean | undefined>; hub?: boolean; selectFields?: boolean } = {},
+    options: {
+      params?: Record<string, string | boolean | undefined>;
+      hub?: boolean;
+      selectFields?: boolean;
+    } = {},
   ): Promise<z.infer<S>> {
     reads.clear();
     const fields = options.selectFields === false ? undefined : fieldsOf(schema);

@@ -38,8 +38,24 @@ export const MARKDOWN_MAX_NESTING = 100;
 export const ANALYTICS_MANY_THRESHOLD = 20;
 
 export const LOCALES = [
-  "cs", "de", "en", "eo", "es", "fr", "he", "hu", "it",
-  "ja", "ko", "pl", "pt", "ru", "tr", "uk", "zh", "zu",
+  "cs",
+  "de",
+  "en",
+  "eo",
+  "es",
+  "fr",
+  "he",
+  "hu",
+  "it",
+  "ja",
+  "ko",
+  "pl",
+  "pt",
+  "ru",
+  "tr",
+  "uk",
+  "zh",
+  "zu",
 ] as const;
 
 export const UI_THEMES = ["default", "darcula", "system"] as const;

@@ -107,15 +107,13 @@ test("parses nested sub-selectors into nested trees", () => {
 });
 
 test("tolerates spaces, tabs and newlines around names, commas and parentheses", () => {
-  expect(
-    canonical(" id ,\tlogin\n, profiles ( general ( locale ) ) \r\n"),
-  ).toBe("id,login,profiles(general(locale))");
+  expect(canonical(" id ,\tlogin\n, profiles ( general ( locale ) ) \r\n")).toBe(
+    "id,login,profiles(general(locale))",
+  );
 });
 
 test("accepts $, underscores, leading digits and inner hyphens in names", () => {
-  expect(canonical("$type,_id,2fa,custom-field,a$b_c-1")).toBe(
-    "$type,_id,2fa,custom-field,a$b_c-1",
-  );
+  expect(canonical("$type,_id,2fa,custom-field,a$b_c-1")).toBe("$type,_id,2fa,custom-field,a$b_c-1");
 });
 
 test("merges sub-selectors of duplicate names", () => {
@@ -140,46 +138,32 @@ test("expands an alias used inside parentheses", () => {
 });
 
 test("expands aliases that reference other aliases", () => {
-  expect(
-    canonical("issue(@i) ; @i : id,reporter(@u),tags(@t) ; @u:login ; @t:name"),
-  ).toBe("issue(id,reporter(login),tags(name))");
+  expect(canonical("issue(@i) ; @i : id,reporter(@u),tags(@t) ; @u:login ; @t:name")).toBe(
+    "issue(id,reporter(login),tags(name))",
+  );
 });
 
 test("merges an alias expansion with inline fields of the same list", () => {
-  expect(canonical("a(@u,login(x),extra);@u:id,login")).toBe(
-    "a(id,login(x),extra)",
-  );
+  expect(canonical("a(@u,login(x),extra);@u:id,login")).toBe("a(id,login(x),extra)");
   expect(canonical("@u,b;@u:a")).toBe("a,b");
 });
 
 test("rejects an undefined alias with its position", () => {
-  expect(syntaxErrorOf("id,reporter(@u)")).toBe(
-    'Undefined alias "@u" at position 12',
-  );
-  expect(syntaxErrorOf("a;@u:@missing")).toBe(
-    'Undefined alias "@missing" at position 5',
-  );
+  expect(syntaxErrorOf("id,reporter(@u)")).toBe('Undefined alias "@u" at position 12');
+  expect(syntaxErrorOf("a;@u:@missing")).toBe('Undefined alias "@missing" at position 5');
 });
 
 test("rejects circular alias references, including self-references", () => {
-  expect(syntaxErrorOf("x(@a);@a:y(@b);@b:@a")).toBe(
-    'Circular alias reference "@a" at position 18',
-  );
-  expect(syntaxErrorOf("x(@a);@a:y,z(@a)")).toBe(
-    'Circular alias reference "@a" at position 13',
-  );
+  expect(syntaxErrorOf("x(@a);@a:y(@b);@b:@a")).toBe('Circular alias reference "@a" at position 18');
+  expect(syntaxErrorOf("x(@a);@a:y,z(@a)")).toBe('Circular alias reference "@a" at position 13');
 });
 
 test("rejects cycles even among definitions that are never used", () => {
-  expect(syntaxErrorOf("x;@a:@b;@b:@a")).toBe(
-    'Circular alias reference "@a" at position 11',
-  );
+  expect(syntaxErrorOf("x;@a:@b;@b:@a")).toBe('Circular alias reference "@a" at position 11');
 });
 
 test("rejects a duplicate alias definition", () => {
-  expect(syntaxErrorOf("x(@a);@a:y;@a:z")).toBe(
-    'Duplicate alias definition "@a" at position 11',
-  );
+  expect(syntaxErrorOf("x(@a);@a:y;@a:z")).toBe('Duplicate alias definition "@a" at position 11');
 });
 
 test("rejects a sub-selector after an alias reference", () => {
@@ -187,21 +171,11 @@ test("rejects a sub-selector after an alias reference", () => {
 });
 
 test("rejects malformed alias definitions", () => {
-  expect(syntaxErrorOf("a;")).toBe(
-    "Expected an alias definition but found end of input at position 2",
-  );
-  expect(syntaxErrorOf("a;u:b")).toBe(
-    'Expected an alias definition but found "u" at position 2',
-  );
-  expect(syntaxErrorOf("a;@u b")).toBe(
-    'Expected ":" after alias "@u" but found "b" at position 5',
-  );
-  expect(syntaxErrorOf("a;@u:")).toBe(
-    "Expected a field name but found end of input at position 5",
-  );
-  expect(syntaxErrorOf("a(@)")).toBe(
-    'Expected an alias name after "@" but found ")" at position 3',
-  );
+  expect(syntaxErrorOf("a;")).toBe("Expected an alias definition but found end of input at position 2");
+  expect(syntaxErrorOf("a;u:b")).toBe('Expected an alias definition but found "u" at position 2');
+  expect(syntaxErrorOf("a;@u b")).toBe('Expected ":" after alias "@u" but found "b" at position 5');
+  expect(syntaxErrorOf("a;@u:")).toBe("Expected a field name but found end of input at position 5");
+  expect(syntaxErrorOf("a(@)")).toBe('Expected an alias name after "@" but found ")" at position 3');
 });
 
 test("rejects an empty or whitespace-only selector", () => {
@@ -210,15 +184,9 @@ test("rejects an empty or whitespace-only selector", () => {
 });
 
 test("rejects an empty name between commas", () => {
-  expect(syntaxErrorOf("a,,b")).toBe(
-    'Expected a field name but found "," at position 2',
-  );
-  expect(syntaxErrorOf(",a")).toBe(
-    'Expected a field name but found "," at position 0',
-  );
-  expect(syntaxErrorOf("a(,b)")).toBe(
-    'Expected a field name but found "," at position 2',
-  );
+  expect(syntaxErrorOf("a,,b")).toBe('Expected a field name but found "," at position 2');
+  expect(syntaxErrorOf(",a")).toBe('Expected a field name but found "," at position 0');
+  expect(syntaxErrorOf("a(,b)")).toBe('Expected a field name but found "," at position 2');
 });
 
 test("rejects an unclosed parenthesis at the opening position", () => {
@@ -246,9 +214,7 @@ test("rejects a trailing comma at the top level and inside parentheses", () => {
 test("rejects invalid characters with their position", () => {
   expect(syntaxErrorOf("a!b")).toBe('Unexpected "!" at position 1');
   expect(syntaxErrorOf("a.b")).toBe('Unexpected "." at position 1');
-  expect(syntaxErrorOf("-a")).toBe(
-    'Expected a field name but found "-" at position 0',
-  );
+  expect(syntaxErrorOf("-a")).toBe('Expected a field name but found "-" at position 0');
   expect(syntaxErrorOf("a b")).toBe('Unexpected "b" at position 2');
   expect(syntaxErrorOf("a(b)c")).toBe('Unexpected "c" at position 4');
   expect(syntaxErrorOf("a(b;c)")).toBe('Unexpected ";" at position 3');
@@ -265,23 +231,17 @@ test("syntax errors are FieldSelectorSyntaxError instances carrying the offset",
 test("accepts 4096 characters and rejects 4097", () => {
   const longest = "a".repeat(4096);
   expect(parseFields(longest).has(longest)).toBe(true);
-  expect(syntaxErrorOf("a".repeat(4097))).toBe(
-    "Selector is longer than 4096 characters at position 4096",
-  );
+  expect(syntaxErrorOf("a".repeat(4097))).toBe("Selector is longer than 4096 characters at position 4096");
 });
 
 test("accepts 32 levels of nesting and rejects 33", () => {
   expect(canonical(nest(32))).toBe(nest(32));
-  expect(syntaxErrorOf(nest(33))).toBe(
-    "Nesting is deeper than 32 levels at position 65",
-  );
+  expect(syntaxErrorOf(nest(33))).toBe("Nesting is deeper than 32 levels at position 65");
 });
 
 test("counts nesting contributed by alias expansions toward the depth cap", () => {
   const alias = `@u:${nest(2)}`;
-  expect(canonical(`${"a(".repeat(30)}@u${")".repeat(30)};${alias}`)).toBe(
-    nest(32),
-  );
+  expect(canonical(`${"a(".repeat(30)}@u${")".repeat(30)};${alias}`)).toBe(nest(32));
   expect(syntaxErrorOf(`${"a(".repeat(31)}@u${")".repeat(31)};${alias}`)).toBe(
     'Nesting through alias "@u" is deeper than 32 levels at position 62',
   );
@@ -292,8 +252,7 @@ test("merges exponentially branching alias expansions in linear time", () => {
   const chain = (alias: string, leaf: string): string[] => [
     ...Array.from(
       { length: LEVELS },
-      (_, level) =>
-        `@${alias}${level}:x(@${alias}${level + 1}),y(@${alias}${level + 1})`,
+      (_, level) => `@${alias}${level}:x(@${alias}${level + 1}),y(@${alias}${level + 1})`,
     ),
     `@${alias}${LEVELS}:${leaf}`,
   ];
@@ -336,10 +295,7 @@ test("pickFields keeps only selected keys and recurses into sub-trees", () => {
 });
 
 test("pickFields omits selected keys the object does not have", () => {
-  const result = pickFields(
-    { id: "1" },
-    parseFields("id,summary,owner(login)"),
-  );
+  const result = pickFields({ id: "1" }, parseFields("id,summary,owner(login)"));
   expect(result).toEqual({ id: "1" });
   expect(Object.hasOwn(result as object, "summary")).toBe(false);
 });
@@ -362,9 +318,11 @@ test("pickFields maps arrays element-wise at the top and inside objects", () => 
 
 test("pickFields returns primitives and null unchanged under a sub-selector", () => {
   const tree = parseFields("owner(login),count(x),label(y)");
-  expect(
-    pickFields({ owner: null, count: 3, label: "l", extra: true }, tree),
-  ).toEqual({ owner: null, count: 3, label: "l" });
+  expect(pickFields({ owner: null, count: 3, label: "l", extra: true }, tree)).toEqual({
+    owner: null,
+    count: 3,
+    label: "l",
+  });
   expect(pickFields("text", tree)).toBe("text");
   expect(pickFields(null, tree)).toBeNull();
 });
@@ -378,9 +336,10 @@ test("pickFields returns the whole value for a leaf selection", () => {
 
 test("pickFields keeps $type even when it is not selected", () => {
   const user = { $type: "User", id: "1", login: "root" };
-  expect(
-    pickFields({ $type: "Issue", reporter: user }, parseFields("reporter(id)")),
-  ).toEqual({ reporter: { id: "1", $type: "User" }, $type: "Issue" });
+  expect(pickFields({ $type: "Issue", reporter: user }, parseFields("reporter(id)"))).toEqual({
+    reporter: { id: "1", $type: "User" },
+    $type: "Issue",
+  });
   expect(pickFields({ id: "1" }, parseFields("id"))).toEqual({ id: "1" });
 });
 
@@ -389,16 +348,12 @@ test("pickFields ignores inherited and non-enumerable properties", () => {
   const value: object = Object.create(base);
   Object.defineProperty(value, "hidden", { value: 2, enumerable: false });
   Object.defineProperty(value, "shown", { value: 3, enumerable: true });
-  expect(
-    pickFields(value, parseFields("inherited,hidden,shown,toString")),
-  ).toEqual({ shown: 3 });
+  expect(pickFields(value, parseFields("inherited,hidden,shown,toString"))).toEqual({ shown: 3 });
 });
 
 test("pickFields returns nothing for __proto__, constructor and prototype", () => {
   const tree = parseFields("__proto__,constructor,prototype,id");
-  const ownKeys = JSON.parse(
-    '{"__proto__":{"a":1},"constructor":2,"prototype":3,"id":4}',
-  ) as unknown;
+  const ownKeys = JSON.parse('{"__proto__":{"a":1},"constructor":2,"prototype":3,"id":4}') as unknown;
   const result = pickFields(ownKeys, tree) as object;
   expect(Object.keys(result)).toEqual(["id"]);
   expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
@@ -416,92 +371,60 @@ test("pickFields cannot pollute Object.prototype", () => {
 });
 
 test("buildFields turns leaves and nested objects into a selector", () => {
-  expect(
-    buildFields({ id: true, profile: { general: { locale: true } } }),
-  ).toBe("id,profile(general(locale))");
+  expect(buildFields({ id: true, profile: { general: { locale: true } } })).toBe(
+    "id,profile(general(locale))",
+  );
 });
 
 test("buildFields selects the element shape of array values", () => {
-  expect(
-    buildFields({ id: true, tags: [{ name: true, color: { id: true } }] }),
-  ).toBe("id,tags(name,color(id))");
+  expect(buildFields({ id: true, tags: [{ name: true, color: { id: true } }] })).toBe(
+    "id,tags(name,color(id))",
+  );
 });
 
 test("buildFields adds extra names inside an array branch", () => {
-  expect(
-    buildFields(
-      { id: true, items: [{ id: true }] },
-      { items: ["description", "author"] },
-    ),
-  ).toBe("id,items(id,description,author)");
+  expect(buildFields({ id: true, items: [{ id: true }] }, { items: ["description", "author"] })).toBe(
+    "id,items(id,description,author)",
+  );
 });
 
 test("buildFields merges extras that repeat or extend existing fields", () => {
   expect(
-    buildFields(
-      { items: [{ id: true, author: { login: true } }] },
-      { items: ["id", "author(email)"] },
-    ),
+    buildFields({ items: [{ id: true, author: { login: true } }] }, { items: ["id", "author(email)"] }),
   ).toBe("items(id,author(login,email))");
 });
 
 test("buildFields walks nested extras through object and array branches", () => {
   expect(
-    buildFields(
-      { profile: { tags: [{ id: true }], name: true } },
-      { profile: { tags: ["color"] } },
-    ),
+    buildFields({ profile: { tags: [{ id: true }], name: true } }, { profile: { tags: ["color"] } }),
   ).toBe("profile(tags(id,color),name)");
-  expect(
-    buildFields(
-      { issues: [{ comments: [{ id: true }] }] },
-      { issues: { comments: ["text"] } },
-    ),
-  ).toBe("issues(comments(id,text))");
+  expect(buildFields({ issues: [{ comments: [{ id: true }] }] }, { issues: { comments: ["text"] } })).toBe(
+    "issues(comments(id,text))",
+  );
 });
 
 test("buildFields rejects extra keys missing from the shape", () => {
   const message = "Extra fields don't match a shape";
-  expect(shapeErrorOf(() => buildFields({ id: true }, { items: ["x"] }))).toBe(
+  expect(shapeErrorOf(() => buildFields({ id: true }, { items: ["x"] }))).toBe(message);
+  expect(shapeErrorOf(() => buildFields({ profile: { name: true } }, { profile: { tags: ["x"] } }))).toBe(
     message,
   );
-  expect(
-    shapeErrorOf(() =>
-      buildFields({ profile: { name: true } }, { profile: { tags: ["x"] } }),
-    ),
-  ).toBe(message);
-  expect(
-    shapeErrorOf(() => buildFields({ id: true }, { id: { x: ["y"] } })),
-  ).toBe(message);
+  expect(shapeErrorOf(() => buildFields({ id: true }, { id: { x: ["y"] } }))).toBe(message);
 });
 
 test("buildFields rejects extra names for a branch that is not an array", () => {
   const message = "Extra fields can be passed to an array value only";
-  expect(
-    shapeErrorOf(() =>
-      buildFields({ profile: { name: true } }, { profile: ["x"] }),
-    ),
-  ).toBe(message);
-  expect(shapeErrorOf(() => buildFields({ id: true }, { id: ["x"] }))).toBe(
-    message,
-  );
+  expect(shapeErrorOf(() => buildFields({ profile: { name: true } }, { profile: ["x"] }))).toBe(message);
+  expect(shapeErrorOf(() => buildFields({ id: true }, { id: ["x"] }))).toBe(message);
 });
 
 test("buildFields rejects shapes that cannot form a valid selector", () => {
   const circular: Record<string, unknown> = { id: true };
   circular.self = circular;
-  expect(shapeErrorOf(() => buildFields({}))).toBe(
-    "A shape must select at least one field",
-  );
-  expect(shapeErrorOf(() => buildFields({ items: [{}] }))).toBe(
-    'The shape of "items" selects no fields',
-  );
-  expect(shapeErrorOf(() => buildFields({ "bad name": true }))).toBe(
-    'Invalid field name "bad name"',
-  );
-  expect(shapeErrorOf(() => buildFields(circular as FieldShape))).toBe(
-    "A shape must not contain itself",
-  );
+  expect(shapeErrorOf(() => buildFields({}))).toBe("A shape must select at least one field");
+  expect(shapeErrorOf(() => buildFields({ items: [{}] }))).toBe('The shape of "items" selects no fields');
+  expect(shapeErrorOf(() => buildFields({ "bad name": true }))).toBe('Invalid field name "bad name"');
+  expect(shapeErrorOf(() => buildFields(circular as FieldShape))).toBe("A shape must not contain itself");
 });
 
 test("buildFields lets extras fill an otherwise empty array element shape", () => {
@@ -523,12 +446,8 @@ test("buildFields leaves 19-character fragments inline and aliases 20-character 
   const exact = { id: true, login: true, name: true, avatar: true } as const;
   expect("id,login,name,email").toHaveLength(FIELD_DEDUP_MIN_LENGTH - 1);
   expect("id,login,name,avatar").toHaveLength(FIELD_DEDUP_MIN_LENGTH);
-  expect(buildFields({ a: short, b: short })).toBe(
-    "a(id,login,name,email),b(id,login,name,email)",
-  );
-  expect(buildFields({ a: exact, b: exact })).toBe(
-    "a(@f1),b(@f1);@f1:id,login,name,avatar",
-  );
+  expect(buildFields({ a: short, b: short })).toBe("a(id,login,name,email),b(id,login,name,email)");
+  expect(buildFields({ a: exact, b: exact })).toBe("a(@f1),b(@f1);@f1:id,login,name,avatar");
 });
 
 test("buildFields numbers aliases in order of first appearance", () => {
@@ -571,9 +490,7 @@ test("buildFields output round-trips to the same tree as the undeduplicated sele
   ];
   for (const shape of shapes) {
     const built = buildFields(shape);
-    expect(serializeFields(parseFields(built))).toBe(
-      serializeFields(parseFields(serializeShape(shape))),
-    );
+    expect(serializeFields(parseFields(built))).toBe(serializeFields(parseFields(serializeShape(shape))));
   }
   expect(buildFields(shapes[2] ?? {})).toContain(";@f1:");
 });

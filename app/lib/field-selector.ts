@@ -13,18 +13,13 @@ export const FIELD_SELECTOR_MAX_LENGTH = 4096;
 export const FIELD_SELECTOR_MAX_DEPTH = 32;
 
 const TYPE_KEY = "$type";
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
-  "__proto__",
-  "constructor",
-  "prototype",
-]);
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 const NAME_PATTERN = /^[A-Za-z0-9_$][A-Za-z0-9_$-]*$/;
 const NAME_START_PATTERN = /[A-Za-z0-9_$]/;
 const NAME_PART_PATTERN = /[A-Za-z0-9_$-]/;
 const WHITESPACE = " \t\n\r";
 const EXTRA_MISMATCH_MESSAGE = "Extra fields don't match a shape";
-const EXTRA_NOT_ARRAY_MESSAGE =
-  "Extra fields can be passed to an array value only";
+const EXTRA_NOT_ARRAY_MESSAGE = "Extra fields can be passed to an array value only";
 
 export class FieldSelectorSyntaxError extends Error {
   override name = "FieldSelectorSyntaxError";
@@ -98,10 +93,7 @@ class SelectorParser {
       }
       const name = this.#readAliasName();
       if (definitions.has(name)) {
-        throw new FieldSelectorSyntaxError(
-          `Duplicate alias definition "@${name}"`,
-          aliasPosition,
-        );
+        throw new FieldSelectorSyntaxError(`Duplicate alias definition "@${name}"`, aliasPosition);
       }
       this.#skipWhitespace();
       if (this.#peek() !== ":") {
@@ -145,10 +137,7 @@ class SelectorParser {
           throw new FieldSelectorSyntaxError('Unclosed "("', openPosition);
         }
       }
-      throw new FieldSelectorSyntaxError(
-        `Unexpected ${this.#describe()}`,
-        this.#position,
-      );
+      throw new FieldSelectorSyntaxError(`Unexpected ${this.#describe()}`, this.#position);
     }
   }
 
@@ -163,10 +152,7 @@ class SelectorParser {
     }
     const name = this.#readName();
     if (name === "") {
-      throw new FieldSelectorSyntaxError(
-        `Expected a field name but found ${this.#describe()}`,
-        position,
-      );
+      throw new FieldSelectorSyntaxError(`Expected a field name but found ${this.#describe()}`, position);
     }
     this.#skipWhitespace();
     if (this.#peek() !== "(") {
@@ -182,10 +168,7 @@ class SelectorParser {
     this.#position += 1;
     this.#skipWhitespace();
     if (this.#peek() === ")") {
-      throw new FieldSelectorSyntaxError(
-        "Empty sub-selector",
-        childOpenPosition,
-      );
+      throw new FieldSelectorSyntaxError("Empty sub-selector", childOpenPosition);
     }
     const children = this.#parseList(depth + 1, childOpenPosition);
     return { kind: "field", name, position, children };
@@ -223,10 +206,7 @@ class SelectorParser {
 
   #skipWhitespace(): void {
     const source = this.#source;
-    while (
-      this.#position < source.length &&
-      WHITESPACE.includes(source.charAt(this.#position))
-    ) {
+    while (this.#position < source.length && WHITESPACE.includes(source.charAt(this.#position))) {
       this.#position += 1;
     }
   }
@@ -237,9 +217,7 @@ class SelectorParser {
 
   #describe(): string {
     const codePoint = this.#source.codePointAt(this.#position);
-    return codePoint === undefined
-      ? "end of input"
-      : JSON.stringify(String.fromCodePoint(codePoint));
+    return codePoint === undefined ? "end of input" : JSON.stringify(String.fromCodePoint(codePoint));
   }
 }
 
@@ -274,10 +252,7 @@ function setMerged(
   cache: MergeCache,
 ): void {
   const existing = tree.get(name);
-  tree.set(
-    name,
-    existing === undefined ? subtree : mergeTrees(existing, subtree, cache),
-  );
+  tree.set(name, existing === undefined ? subtree : mergeTrees(existing, subtree, cache));
 }
 
 function resolveSelector({ items, definitions }: ParsedSelector): FieldTree {
@@ -285,10 +260,7 @@ function resolveSelector({ items, definitions }: ParsedSelector): FieldTree {
   const pending = new Set<string>();
   const cache: MergeCache = new Map();
 
-  const resolveDefinition = (
-    name: string,
-    definition: readonly ItemNode[],
-  ): ResolvedList => {
+  const resolveDefinition = (name: string, definition: readonly ItemNode[]): ResolvedList => {
     const known = resolved.get(name);
     if (known !== undefined) return known;
     pending.add(name);
@@ -300,25 +272,16 @@ function resolveSelector({ items, definitions }: ParsedSelector): FieldTree {
 
   const resolveAlias = (alias: AliasNode): ResolvedList => {
     if (pending.has(alias.name)) {
-      throw new FieldSelectorSyntaxError(
-        `Circular alias reference "@${alias.name}"`,
-        alias.position,
-      );
+      throw new FieldSelectorSyntaxError(`Circular alias reference "@${alias.name}"`, alias.position);
     }
     const definition = definitions.get(alias.name);
     if (definition === undefined) {
-      throw new FieldSelectorSyntaxError(
-        `Undefined alias "@${alias.name}"`,
-        alias.position,
-      );
+      throw new FieldSelectorSyntaxError(`Undefined alias "@${alias.name}"`, alias.position);
     }
     return resolveDefinition(alias.name, definition);
   };
 
-  const resolveList = (
-    list: readonly ItemNode[],
-    depth: number,
-  ): ResolvedList => {
+  const resolveList = (list: readonly ItemNode[], depth: number): ResolvedList => {
     const tree = new Map<string, FieldTree | null>();
     let height = 0;
     for (const item of list) {
@@ -376,10 +339,7 @@ export function pickFields(value: unknown, tree: FieldTree): unknown {
   return Object.fromEntries(entries);
 }
 
-function serializeTree(
-  tree: FieldTree,
-  renderSubtree: (subtree: FieldTree) => string,
-): string {
+function serializeTree(tree: FieldTree, renderSubtree: (subtree: FieldTree) => string): string {
   if (tree.size === 0) {
     throw new TypeError("A field tree must select at least one field");
   }
@@ -423,10 +383,7 @@ function buildTree(
     if (!NAME_PATTERN.test(name)) {
       throw new FieldShapeError(`Invalid field name ${JSON.stringify(name)}`);
     }
-    const branchExtra =
-      extra !== undefined && Object.hasOwn(extra, name)
-        ? extra[name]
-        : undefined;
+    const branchExtra = extra !== undefined && Object.hasOwn(extra, name) ? extra[name] : undefined;
     tree.set(name, buildBranch(name, value, branchExtra, ancestors));
   }
   ancestors.delete(shape);
@@ -441,17 +398,13 @@ function buildBranch(
 ): FieldTree | null {
   if (value === true) {
     if (extra === undefined) return null;
-    throw new FieldShapeError(
-      isReadonlyArray(extra) ? EXTRA_NOT_ARRAY_MESSAGE : EXTRA_MISMATCH_MESSAGE,
-    );
+    throw new FieldShapeError(isReadonlyArray(extra) ? EXTRA_NOT_ARRAY_MESSAGE : EXTRA_MISMATCH_MESSAGE);
   }
   let subtree: Map<string, FieldTree | null>;
   if (isReadonlyArray(value)) {
     const [element] = value;
     if (value.length !== 1 || element === undefined) {
-      throw new FieldShapeError(
-        `The array value "${name}" must hold exactly one element shape`,
-      );
+      throw new FieldShapeError(`The array value "${name}" must hold exactly one element shape`);
     }
     if (isReadonlyArray(extra)) {
       subtree = buildTree(element, undefined, ancestors);
@@ -519,10 +472,7 @@ function serializeDeduplicated(root: FieldTree): string {
     if (isAliased) aliased.add(text);
     const emissions = isAliased ? 1 : count;
     for (const [child, perParent] of childCounts.get(text) ?? []) {
-      occurrences.set(
-        child,
-        (occurrences.get(child) ?? 0) + perParent * emissions,
-      );
+      occurrences.set(child, (occurrences.get(child) ?? 0) + perParent * emissions);
     }
   }
 

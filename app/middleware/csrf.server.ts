@@ -15,7 +15,10 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const keel = getKeelContext(context);
   let token = request.headers.get(CSRF_HEADER);
   const type = request.headers.get("content-type") ?? "";
-  if (!token && (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data"))) {
+  if (
+    !token &&
+    (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data"))
+  ) {
     const form = await request.clone().formData();
     const field = form.get(CSRF_FIELD);
     token = typeof field === "string" ? field : null;

@@ -14,8 +14,7 @@ export default function Home() {
       <h1 id="home-heading">{user.guest ? "Welcome to Keel" : `Welcome, ${user.name}`}</h1>
       {user.guest ? (
         <p>
-          You are browsing as a guest. <Link to="/login">Log in</Link> to see your notifications and
-          projects.
+          You are browsing as a guest. <Link to="/login">Log in</Link> to see your notifications and projects.
         </p>
       ) : (
         <p data-testid="inbox-summary">

@@ -16,7 +16,9 @@ export function analyticsRouter(db: Db): Router {
     route(async (req, res) => {
       validate(NoQuerySchema, req.query, "query");
       const events: AnalyticsEvent[] = validate(AnalyticsBatchSchema, req.body, "events");
-      const misplaced = events.findIndex((e) => (e.group.toLowerCase() === PMF_GROUP) !== (channel === "pmfsurvey"));
+      const misplaced = events.findIndex(
+        (e) => (e.group.toLowerCase() === PMF_GROUP) !== (channel === "pmfsurvey"),
+      );
       if (misplaced >= 0) {
         throw badRequest(
           channel === "pmfsurvey"

@@ -45,7 +45,8 @@ export function mockClient(db: Db) {
       body: { login, password },
       headers: { origin: SAME_ORIGIN.origin },
     });
-    if (response.status !== 200) throw new Error(`sign-in as ${login} failed: ${response.status} ${response.text}`);
+    if (response.status !== 200)
+      throw new Error(`sign-in as ${login} failed: ${response.status} ${response.text}`);
     const cookie = response.headers.getSetCookie()[0];
     if (!cookie) throw new Error("sign-in set no cookie");
     return cookie.split(";")[0] ?? "";

@@ -22,9 +22,13 @@ export default async function setup(project: TestProject) {
   const migrate = spawnSync(
     process.execPath,
     [path.resolve("node_modules/prisma/build/index.js"), "migrate", "deploy"],
-    { env: { ...process.env, DATABASE_URL: `file:${file}`, PRISMA_HIDE_UPDATE_MESSAGE: "1" }, encoding: "utf8" },
+    {
+      env: { ...process.env, DATABASE_URL: `file:${file}`, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+      encoding: "utf8",
+    },
   );
-  if (migrate.status !== 0) throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  if (migrate.status !== 0)
+    throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
   const db = createPrisma(`file:${file}`);
   await seedDatabase(db);
   await db.$disconnect();

@@ -29,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if ((field === "login" || field === "password") && !fieldErrors[field]) fieldErrors[field] = issue.message;
+      if ((field === "login" || field === "password") && !fieldErrors[field])
+        fieldErrors[field] = issue.message;
     }
     return data({ login, fieldErrors, formError: null as string | null }, { status: 400 });
   }
@@ -38,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 429 || error.status === 400)) {
       return data(
-        { login, fieldErrors: {} as FieldErrors, formError: error.body?.error_description ?? "Sign-in failed" },
+        {
+          login,
+          fieldErrors: {} as FieldErrors,
+          formError: error.body?.error_description ?? "Sign-in failed",
+        },
         { status: error.status },
       );
     }

@@ -1,0 +1,24 @@
+import { isRouteErrorResponse, Link } from "react-router";
+
+/** What a person sees when a page fails: a heading, the reason, a way on. */
+export function RouteError({ error }: { error: unknown }) {
+  let heading = "Something went wrong";
+  let detail = "An unexpected error occurred. Reload the page to try again.";
+  if (isRouteErrorResponse(error)) {
+    heading = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`.trim();
+    const message = (error.data as { message?: unknown } | null)?.message;
+    if (typeof message === "string") detail = message;
+    else if (error.status === 404) detail = "There is nothing at this address.";
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <section className="error-page" aria-labelledby="error-heading">
+      <h1 id="error-heading">{heading}</h1>
+      <p role="alert">{detail}</p>
+      <p>
+        <Link to="/">Go to the start page</Link>
+      </p>
+    </section>
+  );
+}

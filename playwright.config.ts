@@ -1,0 +1,66 @@
+// End-to-end tests: npm run test:e2e (builds first, then runs Playwright against the production server).
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** An address, not "localhost": the server and Chromium could otherwise pick different IP families. */
+const HOST = "127.0.0.1";
+const BASE_URL = `http://${HOST}:${PORT}`;
+/** Each run resets its own SQLite file, away from the development database. */
+const DATABASE_FILE = path.resolve("tests/.tmp/e2e/keel.db");
+const DATABASE_URL = `file:${DATABASE_FILE}`;
+/** Fixed so session and CSRF tokens do not depend on a generated secret file. */
+const SESSION_SECRET = "e2e-session-secret-0123456789abcdef-keel";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 15_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
+  outputDir: "test-results",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: "node prisma/setup.ts --reset && node server/index.ts",
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST,
+      DATABASE_URL,
+      SESSION_SECRET,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

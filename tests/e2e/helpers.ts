@@ -1,0 +1,90 @@
+// Shared steps for the end-to-end specs: the demo users and signing in through the login form.
+import { expect, type BrowserContext, type Cookie, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "demo";
+
+export const DEMO_USERS = {
+  admin: "Ada Admin",
+  alice: "Alice Member",
+  rachel: "Rachel Reporter",
+  tom: "Tom Twofactor",
+} as const;
+
+export type DemoLogin = keyof typeof DEMO_USERS;
+
+export const SESSION_COOKIE = "keel_session";
+export const CSRF_COOKIE = "keel_csrf";
+
+/**
+ * Waits until React has hydrated the page: ScrollRestoration's effect, which runs
+ * only after the hydration commit, switches history.scrollRestoration to manual.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      "__reactRouterDataRouter" in window &&
+      window.history.scrollRestoration === "manual" &&
+      Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")),
+  );
+}
+
+/** Fills and submits the login form on the current page (already at /login). */
+export async function submitLogin(page: Page, login: string, password: string): Promise<void> {
+  await page.getByLabel("Login", { exact: true }).fill(login);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.locator("main").getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+/** Asserts the welcome page of `login` and the name in the navigation. */
+export async function expectWelcome(page: Page, login: DemoLogin): Promise<void> {
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO_USERS[login]}` })).toBeVisible();
+  await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS[login]);
+}
+
+/**
+ * Signs `login` in through the form at /login and waits for the welcome page. When
+ * the page runs scripts, it waits for hydration first so the client router submits.
+ */
+export async function signIn(page: Page, login: DemoLogin): Promise<void> {
+  await page.goto("/login");
+  if (await javaScriptRuns(page)) await waitForHydration(page);
+  await submitLogin(page, login, DEMO_PASSWORD);
+  await expectWelcome(page, login);
+}
+
+/** The hidden csrf field's value in a page's HTML. */
+export function csrfFieldValue(html: string): string | undefined {
+  const input = /<input[^>]*\bname="csrf"[^>]*>/.exec(html)?.[0] ?? "";
+  return /\bvalue="([^"]+)"/.exec(input)?.[1];
+}
+
+/**
+ * Signs `login` in by posting the login form over HTTP with the page's own request
+ * context, which shares cookies with the browser, then opens `path`. Quicker than
+ * the form when signing in is not what the test is about.
+ */
+export async function signInQuickly(page: Page, login: DemoLogin, path = "/"): Promise<void> {
+  const form = await page.request.get("/login");
+  const csrf = csrfFieldValue(await form.text());
+  expect(csrf, "csrf field on /login").toBeTruthy();
+  const response = await page.request.post("/login", {
+    form: { csrf: csrf!, login, password: DEMO_PASSWORD, redirect: path },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "sign-in answer").toBe(302);
+  await page.goto(path);
+  await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS[login]);
+}
+
+/** True when the page ran its scripts: React Router's inline context script sets this global. */
+export async function javaScriptRuns(page: Page): Promise<boolean> {
+  return page.evaluate(() => "__reactRouterContext" in window);
+}
+
+export async function getCookie(context: BrowserContext, name: string): Promise<Cookie | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === name);
+}
+
+/** The left navigation landmark. */
+export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });

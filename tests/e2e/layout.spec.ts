@@ -1,0 +1,88 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USERS, mainNav, signIn, signInQuickly, waitForHydration } from "./helpers.ts";
+
+/** The seeded global banner (prisma/factories.ts), in parts that survive any markup. */
+const BANNER_PARTS = [
+  "Scheduled maintenance",
+  "on Saturday from 22:00 UTC",
+  "Keel may be unavailable for up to 30 minutes.",
+];
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `scrollWidth ${scrollWidth} within innerWidth ${innerWidth}`).toBeLessThanOrEqual(
+    innerWidth,
+  );
+}
+
+/** Collects console errors and uncaught exceptions from the moment it is called. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+test.describe("narrow window, dark colour scheme", () => {
+  test.use({ viewport: { width: 760, height: 800 }, colorScheme: "dark" });
+
+  test("the login page fits and shows the navigation", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Log in to Keel" })).toBeVisible();
+    await expect(mainNav(page)).toBeVisible();
+    await expect(mainNav(page).getByRole("link", { name: "Log in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log in", exact: true })).toBeVisible();
+    expect(await page.evaluate(() => window.matchMedia("(prefers-color-scheme: dark)").matches)).toBe(true);
+    // The system theme follows the dark scheme: the dark background, not white.
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(30, 31, 34)");
+    await expectNoHorizontalScroll(page);
+  });
+
+  test("the signed-in home page fits and shows the navigation", async ({ page }) => {
+    await signInQuickly(page, "alice");
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO_USERS.alice}` })).toBeVisible();
+    const nav = mainNav(page);
+    await expect(nav).toBeVisible();
+    await expect(nav.getByTestId("current-user")).toHaveText(DEMO_USERS.alice);
+    await expect(nav.getByRole("button", { name: "Log out" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Issues", exact: true })).toBeVisible();
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(30, 31, 34)");
+    await expectNoHorizontalScroll(page);
+  });
+});
+
+test("the seeded announcement banner is visible", async ({ page }) => {
+  await page.goto("/");
+  const banner = page.getByRole("complementary", { name: "Announcement" });
+  await expect(banner).toBeVisible();
+  for (const part of BANNER_PARTS) await expect(banner).toContainText(part);
+});
+
+test("an unknown path shows Page not found with status 404", async ({ page }) => {
+  const response = await page.goto("/no-such-page/at-all");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the start page" })).toHaveAttribute("href", "/");
+});
+
+test("the home page logs no console errors", async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keel" })).toBeVisible();
+  await signIn(page, "alice");
+  // Client-side navigation through the shell, then back home.
+  await mainNav(page).getByRole("link", { name: "Issues", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+  await mainNav(page).getByRole("link", { name: "Keel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO_USERS.alice}` })).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("inbox-summary")).toBeVisible();
+  expect(errors).toEqual([]);
+});
