@@ -1,4 +1,12 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce.tsx";
 import { RouteError } from "./components/route-error.tsx";
@@ -7,6 +15,7 @@ import { csrfMiddleware } from "./middleware/csrf.server.ts";
 import { getKeelContext } from "./lib/keel-context.ts";
 import { loadShell } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
+import { findShellRoute } from "./shell/route-table.ts";
 import stylesHref from "./styles/app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, apiMiddleware];
@@ -51,9 +60,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { user, permissions, inboxFolders, banners } = loaderData;
+  const { pathname } = useLocation();
+  // The welcome path hides the navigation (seed 000 2.2).
+  const showNavigation = findShellRoute(pathname)?.page !== "welcome";
   return (
     <div className="shell">
-      <LeftNavigation user={user} permissions={permissions} inboxFolders={inboxFolders} />
+      {showNavigation ? (
+        <LeftNavigation user={user} permissions={permissions} inboxFolders={inboxFolders} />
+      ) : null}
       <div className="shell-main">
         {banners?.globalBannerEnabled && banners.globalBanner ? (
           <aside className="banner" aria-label="Announcement">

@@ -1,10 +1,39 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { SHELL_ROUTES, type PageKind, type ShellRoute } from "./shell/route-table.ts";
 
+const PAGE_MODULES: Record<PageKind, string> = {
+  area: "routes/shell/area.tsx",
+  issues: "routes/content/issues.tsx",
+  issue: "routes/content/issue.tsx",
+  articles: "routes/content/articles.tsx",
+  article: "routes/content/article.tsx",
+  welcome: "routes/shell/welcome.tsx",
+  error: "routes/shell/error.tsx",
+  unavailable: "routes/shell/unavailable.tsx",
+  form: "routes/shell/form.tsx",
+  "form-without-authorization": "routes/shell/form-without-authorization.tsx",
+};
+
+const toRoute = (r: ShellRoute) => route(r.path.slice(1), PAGE_MODULES[r.page], { id: r.id });
+
+// Each app is a layout route, so only one is mounted at a time. Routes whose app
+// depends on the user's feature flags sit under a layout that decides per request.
 export default [
-  index("routes/home.tsx"),
-  route("login", "routes/auth/login.tsx"),
-  route("logout", "routes/auth/logout.tsx"),
-  route("issues", "routes/content/issues.tsx"),
-  route("articles", "routes/content/articles.tsx"),
-  route("*", "routes/not-found.tsx"),
+  layout(
+    "routes/apps/classic.tsx",
+    { id: "classic-app" },
+    SHELL_ROUTES.filter((r) => r.app === "classic" && !r.classicUnlessFlag).map(toRoute),
+  ),
+  layout(
+    "routes/apps/flagged.tsx",
+    { id: "flagged-app" },
+    SHELL_ROUTES.filter((r) => r.classicUnlessFlag).map(toRoute),
+  ),
+  layout("routes/apps/lite.tsx", { id: "lite-app" }, [
+    index("routes/home.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("logout", "routes/auth/logout.tsx"),
+    ...SHELL_ROUTES.filter((r) => r.app === "lite").map(toRoute),
+    route("*", "routes/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CSRF_COOKIE } from "../app/lib/constants.ts";
 import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
+import { normalizePath } from "../app/shell/route-table.ts";
 import { createMockBackend } from "../mock-backend/app.ts";
 import type { Db } from "../mock-backend/db.ts";
 import type { Env } from "./env.ts";
@@ -99,6 +100,14 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }),
   );
   app.use(securityHeaders({ development }));
+
+  // A path starting with two slashes is the single-slash path (seed 000 2.2); never another host.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith("//")) return next();
+    const queryStart = req.originalUrl.indexOf("?");
+    const query = queryStart >= 0 ? req.originalUrl.slice(queryStart) : "";
+    res.redirect(301, `${normalizePath(req.path)}${query}`);
+  });
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

@@ -1,36 +1,12 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/home";
-import type { loader as rootLoader } from "../root.tsx";
+import { getApi } from "../middleware/api.server.ts";
+import { defaultPagePath } from "../shell/route-table.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Keel" }];
-
-export default function Home() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!root) return null;
-  const { user, inboxFolders } = root;
-  const unreadFolders = inboxFolders.filter((f) => (f.lastNotified || -1) > (f.lastSeen || -1));
-  return (
-    <section aria-labelledby="home-heading">
-      <h1 id="home-heading">{user.guest ? "Welcome to Keel" : `Welcome, ${user.name}`}</h1>
-      {user.guest ? (
-        <p>
-          You are browsing as a guest. <Link to="/login">Log in</Link> to see your notifications and projects.
-        </p>
-      ) : (
-        <p data-testid="inbox-summary">
-          {unreadFolders.length === 0
-            ? "You have no unread notifications."
-            : `Unread notifications in: ${unreadFolders.map((f) => f.id).join(", ")}.`}
-        </p>
-      )}
-      <ul>
-        <li>
-          <Link to="/issues">{user.userType.id === "REPORTER" ? "Your tickets" : "Issues"}</Link>
-        </li>
-        <li>
-          <Link to="/articles">Knowledge base</Link>
-        </li>
-      </ul>
-    </section>
-  );
+/** The root path goes to the default page (seed 000 2.2); guests, who have no dashboards, to the issues. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = getApi(context);
+  const [user, config] = await Promise.all([api.getCurrentUser(), api.getConfig()]);
+  if (user.guest) throw redirect("/issues");
+  throw redirect(defaultPagePath(user.userType.id === "REPORTER", config.defaultPage));
 }

@@ -35,10 +35,18 @@ export async function submitLogin(page: Page, login: string, password: string): 
   await page.locator("main").getByRole("button", { name: "Log in", exact: true }).click();
 }
 
-/** Asserts the welcome page of `login` and the name in the navigation. */
+/** Where the start page sends each user: reporters to their tickets, the others to the dashboards. */
+export const LANDING: Record<DemoLogin, { url: string; heading: string }> = {
+  admin: { url: "/dashboard", heading: "Dashboards" },
+  alice: { url: "/dashboard", heading: "Dashboards" },
+  rachel: { url: "/tickets", heading: "Tickets" },
+  tom: { url: "/dashboard", heading: "Dashboards" },
+};
+
+/** Asserts the landing page of `login` and the name in the navigation. */
 export async function expectWelcome(page: Page, login: DemoLogin): Promise<void> {
-  await expect(page).toHaveURL("/");
-  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO_USERS[login]}` })).toBeVisible();
+  await expect(page).toHaveURL(LANDING[login].url);
+  await expect(page.getByRole("heading", { level: 1, name: LANDING[login].heading })).toBeVisible();
   await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS[login]);
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USERS, mainNav, signIn, signInQuickly, waitForHydration } from "./helpers.ts";
+import { DEMO_USERS, expectWelcome, mainNav, signIn, signInQuickly, waitForHydration } from "./helpers.ts";
 
 /** The seeded global banner (prisma/factories.ts), in parts that survive any markup. */
 const BANNER_PARTS = [
@@ -45,7 +45,7 @@ test.describe("narrow window, dark colour scheme", () => {
 
   test("the signed-in home page fits and shows the navigation", async ({ page }) => {
     await signInQuickly(page, "alice");
-    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO_USERS.alice}` })).toBeVisible();
+    await expectWelcome(page, "alice");
     const nav = mainNav(page);
     await expect(nav).toBeVisible();
     await expect(nav.getByTestId("current-user")).toHaveText(DEMO_USERS.alice);
@@ -74,15 +74,15 @@ test("the home page logs no console errors", async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto("/");
   await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keel" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
   await signIn(page, "alice");
   // Client-side navigation through the shell, then back home.
   await mainNav(page).getByRole("link", { name: "Issues", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
   await mainNav(page).getByRole("link", { name: "Keel" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO_USERS.alice}` })).toBeVisible();
+  await expectWelcome(page, "alice");
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByTestId("inbox-summary")).toBeVisible();
+  await expect(page.getByTestId("welcome")).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -38,7 +38,8 @@ test("a project member sees only the issues of DEMO", async ({ page }) => {
 
 test("a guest sees the Log in link and the issue list", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keel" })).toBeVisible();
+  await expect(page).toHaveURL("/issues");
+  await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
   const nav = mainNav(page);
   await expect(nav.getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(page.getByTestId("current-user")).toHaveCount(0);

@@ -54,15 +54,13 @@ function formBehaviour() {
   test("an absolute-URL redirect lands on the start page", async ({ page }) => {
     await openLogin(page, "?redirect=https://evil.example/");
     await submitLogin(page, "admin", DEMO_PASSWORD);
-    await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO_USERS.admin}` })).toBeVisible();
+    await expectWelcome(page, "admin");
   });
 
   test("a signed-in user visiting /login is sent on", async ({ page }) => {
     await signIn(page, "alice");
     await page.goto("/login");
-    await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${DEMO_USERS.alice}` })).toBeVisible();
+    await expectWelcome(page, "alice");
     await page.goto("/login?redirect=/issues");
     await expect(page).toHaveURL("/issues");
     await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();

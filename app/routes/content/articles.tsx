@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/articles";
 import { getApi } from "../../middleware/api.server.ts";
 
@@ -10,15 +11,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Knowledge Base · Keel"
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const { articles } = loaderData;
   return (
-    <section aria-labelledby="articles-heading">
-      <h1 id="articles-heading">Knowledge Base</h1>
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">Knowledge Base</h1>
       {articles.length === 0 ? (
         <p>No articles to show.</p>
       ) : (
         <ul className="article-list">
           {articles.map((article) => (
             <li key={article.id}>
-              <span className="article-id">{article.idReadable}</span> {article.summary}{" "}
+              <span className="article-id">{article.idReadable}</span>{" "}
+              <Link to={`/articles/${article.idReadable}`}>{article.summary}</Link>{" "}
               <span className="muted">in {article.project.name}</span>
             </li>
           ))}

@@ -1,24 +1,28 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/issues";
 import { getApi } from "../../middleware/api.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const api = getApi(context);
   const [issues, user] = await Promise.all([api.listIssues(), api.getCurrentUser()]);
-  return { issues, reporter: user.userType.id === "REPORTER" };
+  // Reporters see tickets wherever the list is; /tickets is the ticket list for everyone.
+  const tickets = url.pathname === "/tickets" || user.userType.id === "REPORTER";
+  return { issues, heading: tickets ? "Tickets" : "Issues" };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.reporter ? "Tickets" : "Issues"} · Keel` },
+  { title: `${loaderData?.heading ?? "Issues"} · Keel` },
 ];
 
 export default function Issues({ loaderData }: Route.ComponentProps) {
-  const { issues, reporter } = loaderData;
-  const heading = reporter ? "Tickets" : "Issues";
+  const { issues, heading } = loaderData;
   return (
-    <section aria-labelledby="issues-heading">
-      <h1 id="issues-heading">{heading}</h1>
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">{heading}</h1>
       {issues.length === 0 ? (
-        <p>No {heading.toLowerCase()} to show.</p>
+        <div className="empty-state">
+          <p className="empty-state-title">No {heading.toLowerCase()} to show.</p>
+        </div>
       ) : (
         <table className="list">
           <caption className="visually-hidden">{heading}</caption>
@@ -34,7 +38,9 @@ export default function Issues({ loaderData }: Route.ComponentProps) {
             {issues.map((issue) => (
               <tr key={issue.id}>
                 <td>{issue.idReadable}</td>
-                <td className={issue.resolved ? "resolved" : undefined}>{issue.summary}</td>
+                <td className={issue.resolved ? "resolved" : undefined}>
+                  <Link to={`/issue/${issue.idReadable}`}>{issue.summary}</Link>
+                </td>
                 <td>{issue.project.name}</td>
                 <td>{issue.reporter.name}</td>
               </tr>

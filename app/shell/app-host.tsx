@@ -1,0 +1,25 @@
+import { useEffect, useState, type ReactNode } from "react";
+import type { AppKind } from "./route-table.ts";
+
+// The app rendered on the server is initialised when the page arrives; only an
+// app mounted later, by switching between the apps, starts behind the overlay.
+let documentHydrated = false;
+
+/** One of the two apps; switching apps unmounts this and mounts the other. */
+export function AppHost({ kind, children }: { kind: AppKind; children: ReactNode }) {
+  const [initialised, setInitialised] = useState(() => !documentHydrated);
+  useEffect(() => {
+    documentHydrated = true;
+    setInitialised(true);
+  }, []);
+  return (
+    <div className="app-host" data-app={kind} data-initialised={initialised}>
+      {initialised ? null : (
+        <div className="app-loading" role="status">
+          Loading…
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}
