@@ -10,8 +10,11 @@ export function AppHost({ kind, children }: { kind: AppKind; children: ReactNode
   const [initialised, setInitialised] = useState(() => !documentHydrated);
   useEffect(() => {
     documentHydrated = true;
-    setInitialised(true);
-  }, []);
+    if (initialised) return;
+    // Mounted and painted once: the app is ready, the overlay goes.
+    const frame = requestAnimationFrame(() => setInitialised(true));
+    return () => cancelAnimationFrame(frame);
+  }, [initialised]);
   return (
     <div className="app-host" data-app={kind} data-initialised={initialised}>
       {initialised ? null : (
