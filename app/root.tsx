@@ -59,14 +59,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { user, permissions, inboxFolders, banners } = loaderData;
+  const { user, permissions, inboxFolders, banners, config } = loaderData;
   const { pathname } = useLocation();
   // The welcome path hides the navigation (seed 000 2.2).
   const showNavigation = findShellRoute(pathname)?.page !== "welcome";
   return (
     <div className="shell">
       {showNavigation ? (
-        <LeftNavigation user={user} permissions={permissions} inboxFolders={inboxFolders} />
+        <LeftNavigation user={user} permissions={permissions} config={config} inboxFolders={inboxFolders} />
       ) : null}
       <div className="shell-main">
         {banners?.globalBannerEnabled && banners.globalBanner ? (

@@ -33,6 +33,7 @@ export default [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),
     route("logout", "routes/auth/logout.tsx"),
+    route("settings/appearance", "routes/settings/appearance.tsx"),
     ...SHELL_ROUTES.filter((r) => r.app === "lite").map(toRoute),
     route("*", "routes/not-found.tsx"),
   ]),

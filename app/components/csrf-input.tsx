@@ -1,8 +1,6 @@
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root.tsx";
+import { useCsrfToken } from "./use-csrf-token.ts";
 
 /** The hidden field every state-changing form carries. */
 export function CsrfInput() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  return <input type="hidden" name="csrf" value={root?.csrfToken ?? ""} />;
+  return <input type="hidden" name="csrf" value={useCsrfToken()} />;
 }

@@ -96,3 +96,18 @@ export async function getCookie(context: BrowserContext, name: string): Promise<
 
 /** The left navigation landmark. */
 export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/**
+ * Opens the profile menu and picks an entry: a menu item once scripts run,
+ * the disclosure's plain form button without them.
+ */
+export async function chooseProfileEntry(page: Page, name: string): Promise<void> {
+  const nav = mainNav(page);
+  const scripts = await javaScriptRuns(page);
+  if (scripts) await waitForHydration(page);
+  await nav.getByTestId("current-user").click();
+  const entry = scripts
+    ? nav.getByRole("menuitem", { name, exact: true })
+    : nav.getByRole("button", { name, exact: true });
+  await entry.click();
+}

@@ -18,7 +18,7 @@ test("a reporter sees Tickets, only from the helpdesk project SUP", async ({ pag
   const nav = mainNav(page);
   await expect(nav.getByRole("link", { name: "Issues", exact: true })).toHaveCount(0);
   await nav.getByRole("link", { name: "Tickets" }).click();
-  await expect(page).toHaveURL("/issues");
+  await expect(page).toHaveURL("/tickets");
   await expect(page.getByRole("heading", { level: 1, name: "Tickets" })).toBeVisible();
   const ids = await issueIds(page, "Tickets");
   expect(ids.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import {
   getCookie,
   javaScriptRuns,
+  chooseProfileEntry,
   mainNav,
   SESSION_COOKIE,
   signInQuickly,
@@ -38,7 +39,7 @@ for (const javaScriptEnabled of [false, true]) {
       expect(session).toBeTruthy();
       expect(await guestFlag(request, session!)).toBe(false);
 
-      await mainNav(page).getByRole("button", { name: "Log out" }).click();
+      await chooseProfileEntry(page, "Log out");
       await expect(page).toHaveURL("/login?loggedOut=1");
       await expectSignedOut(page, "You have logged out.");
 
@@ -52,7 +53,7 @@ for (const javaScriptEnabled of [false, true]) {
       const session = (await getCookie(page.context(), SESSION_COOKIE))?.value;
       expect(session).toBeTruthy();
 
-      await mainNav(page).getByRole("button", { name: "Switch user" }).click();
+      await chooseProfileEntry(page, "Switch user");
       await expect(page).toHaveURL("/login?switched=1");
       await expectSignedOut(page, "Signed out. Log in as another user.");
       expect(await guestFlag(request, session!)).toBe(true);

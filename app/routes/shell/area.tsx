@@ -3,7 +3,7 @@ import type { Route } from "./+types/area";
 import type { loader as rootLoader } from "../../root.tsx";
 import { findShellRoute } from "../../shell/route-table.ts";
 import { shellPageMeta } from "../../shell/page-title.ts";
-import { isFolderUnread } from "../../shell/unread.ts";
+import { isFolderUnread } from "../../shell/navigation-model.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => shellPageMeta(location.pathname);
 

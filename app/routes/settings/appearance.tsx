@@ -1,0 +1,45 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/appearance";
+import { UiThemeSchema } from "../../../mock-backend/contract.ts";
+import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { getApi } from "../../middleware/api.server.ts";
+
+const FormBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
+const AppearanceFormSchema = z
+  .object({
+    uiTheme: UiThemeSchema.optional(),
+    expandNavigation: FormBoolean.optional(),
+    showTooltips: FormBoolean.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" });
+
+export async function loader() {
+  return redirect("/");
+}
+
+/**
+ * Saves appearance choices (theme, expanded navigation) to the profile. A plain
+ * form post is redirected back to its page; a script's request gets the result.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const parsed = AppearanceFormSchema.safeParse({
+    uiTheme: field("uiTheme"),
+    expandNavigation: field("expandNavigation"),
+    showTooltips: field("showTooltips"),
+  });
+  if (!parsed.success) {
+    throw data(
+      { message: `These appearance settings are not valid: ${parsed.error.issues[0]?.message}` },
+      { status: 400 },
+    );
+  }
+  const appearance = await getApi(context).updateAppearance(parsed.data);
+  if (new URL(request.url).pathname.endsWith(".data")) return { appearance };
+  throw redirect(safeRedirectTarget(field("redirectTo")));
+}

@@ -1,0 +1,240 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { createContext, useContext, type ReactNode } from "react";
+import { Form, Link, useLocation, useRevalidator, useSubmit } from "react-router";
+import { CsrfInput } from "../components/csrf-input.tsx";
+import { useCsrfToken } from "../components/use-csrf-token.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
+import { Icon, type IconKey } from "./icons.tsx";
+import type { NavAction } from "./navigation-model.ts";
+
+/** One entry of a navigation menu, whatever the menu. */
+export type MenuEntry =
+  | { kind: "link"; id: string; name: string; url: string; target?: "_blank"; active?: boolean }
+  | { kind: "action"; id: string; name: string; action: NavAction; active?: boolean }
+  | { kind: "group"; id: string; name: string; entries: MenuEntry[] };
+
+/** Menus open inside the navigation landmark, not at the end of the body. */
+export const NavContainerContext = createContext<HTMLElement | null>(null);
+
+interface NavMenuProps {
+  id: string;
+  label: string;
+  icon: IconKey;
+  entries: MenuEntry[];
+  /** Shown under the entries (the help menu's product footer). */
+  footer?: ReactNode;
+  /** Extra content in the trigger, such as an unread marker. */
+  badge?: ReactNode;
+  /** The trigger's visible text when it differs from its accessible label (the user's name). */
+  triggerText?: string;
+  testId?: string;
+}
+
+/**
+ * A menu of the left bar. Without JavaScript it is a disclosure (`<details>`)
+ * holding plain links and forms; with it, a WAI-ARIA menu button (arrow keys,
+ * typeahead, Escape, focus return) from Radix.
+ */
+export function NavMenu(props: NavMenuProps) {
+  const hydrated = useHydrated();
+  return hydrated ? <InteractiveMenu {...props} /> : <StaticMenu {...props} />;
+}
+
+function TriggerContent({ icon, label, triggerText, badge }: NavMenuProps) {
+  return (
+    <>
+      <Icon name={icon} />
+      <span className="nav-label">{triggerText ?? label}</span>
+      {badge}
+    </>
+  );
+}
+
+function StaticMenu(props: NavMenuProps) {
+  return (
+    <details className="nav-menu" data-menu={props.id}>
+      <summary
+        className="nav-item"
+        aria-label={props.triggerText ? props.label : undefined}
+        data-testid={props.testId}
+      >
+        <TriggerContent {...props} />
+      </summary>
+      <div className="menu menu-static">
+        <StaticEntries entries={props.entries} />
+        {props.footer ? <div className="menu-footer">{props.footer}</div> : null}
+      </div>
+    </details>
+  );
+}
+
+function StaticEntries({ entries }: { entries: MenuEntry[] }) {
+  return (
+    <ul className="menu-list">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          {entry.kind === "group" ? (
+            <>
+              <span className="menu-group-label">{entry.name}</span>
+              <StaticEntries entries={entry.entries} />
+            </>
+          ) : entry.kind === "link" ? (
+            <EntryLink entry={entry} className="menu-item" />
+          ) : (
+            <ActionForm entry={entry} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EntryLink({ entry, className }: { entry: Extract<MenuEntry, { kind: "link" }>; className: string }) {
+  const current = entry.active ? "page" : undefined;
+  if (/^https?:/.test(entry.url)) {
+    return (
+      <a
+        className={className}
+        href={entry.url}
+        target={entry.target}
+        rel="noopener noreferrer"
+        aria-current={current}
+      >
+        {entry.name}
+      </a>
+    );
+  }
+  return (
+    <Link className={className} to={entry.url} target={entry.target} aria-current={current}>
+      {entry.name}
+    </Link>
+  );
+}
+
+/** Where an action entry posts, and the fields it sends besides the CSRF token. */
+function actionRequest(
+  action: NavAction,
+  back: string,
+): { url: string; fields: Record<string, string> } | null {
+  switch (action.type) {
+    case "logout":
+      return { url: "/logout", fields: {} };
+    case "switch-user":
+      return { url: "/logout", fields: { intent: "switch" } };
+    case "theme":
+      return { url: "/settings/appearance", fields: { uiTheme: action.uiTheme, redirectTo: back } };
+    case "apply-user":
+      return null;
+  }
+}
+
+function ActionForm({ entry }: { entry: Extract<MenuEntry, { kind: "action" }> }) {
+  const location = useLocation();
+  const back = `${location.pathname}${location.search}`;
+  const request = actionRequest(entry.action, back);
+  // Applying a changed user means reading the user again: a plain reload does that.
+  if (!request) {
+    return (
+      <a className="menu-item" href={back}>
+        {entry.name}
+      </a>
+    );
+  }
+  return (
+    <Form method="post" action={request.url} className="menu-form">
+      <CsrfInput />
+      {Object.entries(request.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="menu-item" aria-current={entry.active ? "true" : undefined}>
+        {entry.name}
+      </button>
+    </Form>
+  );
+}
+
+function InteractiveMenu(props: NavMenuProps) {
+  const container = useContext(NavContainerContext);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          className="nav-item"
+          data-menu={props.id}
+          aria-label={props.triggerText ? props.label : undefined}
+          data-testid={props.testId}
+        >
+          <TriggerContent {...props} />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal container={container}>
+        <DropdownMenu.Content
+          className="menu"
+          side="right"
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          loop
+        >
+          <InteractiveEntries entries={props.entries} container={container} />
+          {props.footer ? (
+            <>
+              <DropdownMenu.Separator className="menu-separator" />
+              <div className="menu-footer">{props.footer}</div>
+            </>
+          ) : null}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function InteractiveEntries({ entries, container }: { entries: MenuEntry[]; container: HTMLElement | null }) {
+  const submit = useSubmit();
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const csrf = useCsrfToken();
+  const back = `${location.pathname}${location.search}`;
+  return entries.map((entry) => {
+    if (entry.kind === "group") {
+      return (
+        <DropdownMenu.Sub key={entry.id}>
+          <DropdownMenu.SubTrigger className="menu-item menu-subtrigger">
+            {entry.name}
+            <Icon name="chevron" />
+          </DropdownMenu.SubTrigger>
+          <DropdownMenu.Portal container={container}>
+            <DropdownMenu.SubContent className="menu" sideOffset={4} collisionPadding={8} loop>
+              <InteractiveEntries entries={entry.entries} container={container} />
+            </DropdownMenu.SubContent>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Sub>
+      );
+    }
+    if (entry.kind === "link") {
+      return (
+        <DropdownMenu.Item key={entry.id} asChild>
+          <EntryLink entry={entry} className="menu-item" />
+        </DropdownMenu.Item>
+      );
+    }
+    const request = actionRequest(entry.action, back);
+    return (
+      <DropdownMenu.Item
+        key={entry.id}
+        className="menu-item"
+        aria-current={entry.active ? "true" : undefined}
+        onSelect={() => {
+          if (!request) {
+            void revalidator.revalidate();
+            return;
+          }
+          void submit({ csrf, ...request.fields }, { method: "post", action: request.url });
+        }}
+      >
+        {entry.name}
+      </DropdownMenu.Item>
+    );
+  });
+}
