@@ -16,14 +16,17 @@ import { getKeelContext } from "./lib/keel-context.ts";
 import { loadShell } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
 import { findShellRoute } from "./shell/route-table.ts";
+import { HelpPanel } from "./shell/help-panel.tsx";
+import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, apiMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const keel = getKeelContext(context);
   const shell = await loadShell(getApi(context), keel.log);
-  return { ...shell, csrfToken: keel.csrfToken, demo: keel.demo };
+  const os = osFromUserAgent(request.headers.get("user-agent") ?? "");
+  return { ...shell, os, csrfToken: keel.csrfToken, demo: keel.demo };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -66,7 +69,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <div className="shell">
       {showNavigation ? (
-        <LeftNavigation user={user} permissions={permissions} config={config} inboxFolders={inboxFolders} />
+        <LeftNavigation
+          user={user}
+          permissions={permissions}
+          config={config}
+          inboxFolders={inboxFolders}
+          os={loaderData.os}
+        />
       ) : null}
       <div className="shell-main">
         {banners?.globalBannerEnabled && banners.globalBanner ? (
@@ -77,6 +86,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <main id="main" className="page">
           <Outlet />
         </main>
+        <HelpPanel config={config} os={loaderData.os} />
       </div>
     </div>
   );

@@ -78,3 +78,7 @@ export function helpLinks(language: string): HelpLinks {
     support: websiteUrl(WEBSITE_PAGE.support, language),
   };
 }
+
+/** The About view links to the terms where Keel is hosted, to its licence where it runs standalone. */
+export const TERMS_URL = `${PRODUCT_WEBSITE}legal/terms/`;
+export const LICENCE_URL = `${PRODUCT_WEBSITE}legal/licence/`;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type {
   Configuration,
@@ -7,15 +7,25 @@ import type {
   PermissionEntry,
 } from "../../mock-backend/contract.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
+import { SIDEBAR_ITEM_HEIGHT_PX } from "../lib/constants.ts";
+import { AboutView, ShortcutsView } from "./help-panel.tsx";
 import { Icon } from "./icons.tsx";
-import { NavContainerContext, NavMenu, type MenuEntry } from "./nav-menu.tsx";
-import { buildNavigation, type HelpItem, type NavItem } from "./navigation-model.ts";
+import { NavContainerContext, NavMenu, StaticEntries, type MenuEntry } from "./nav-menu.tsx";
+import {
+  buildNavigation,
+  resolveHelpAction,
+  type HelpItem,
+  type Navigation,
+  type NavItem,
+} from "./navigation-model.ts";
+import type { ShortcutOs } from "./shortcuts.ts";
 
 interface Props {
   user: CurrentUser;
   permissions: readonly PermissionEntry[];
   config: Pick<Configuration, "defaultPage" | "hosted" | "ring" | "version" | "build" | "releaseDate">;
   inboxFolders: readonly InboxFolder[];
+  os: ShortcutOs;
 }
 
 function toEntry(item: NavItem): MenuEntry {
@@ -34,12 +44,52 @@ function toEntry(item: NavItem): MenuEntry {
 
 /** Help actions open the help panel, which is addressable so it works without JavaScript. */
 function helpEntry(item: HelpItem, pathname: string): MenuEntry {
-  const url = item.actionKey ? `${pathname}?panel=${item.actionKey}` : (item.url ?? "/");
+  const url = item.actionKey ? `${pathname}?panel=${resolveHelpAction(item.actionKey)}` : (item.url ?? "/");
   return { kind: "link", id: item.id, name: item.name, url, target: item.target };
 }
 
+/**
+ * How many items fit the list, measured as the window resizes: the rest move
+ * into More. Null until measured (and without JavaScript): every item shows and
+ * the list scrolls instead.
+ */
+function useFittingItems(total: number) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [fitting, setFitting] = useState<number | null>(null);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      const capacity = Math.floor(list.clientHeight / SIDEBAR_ITEM_HEIGHT_PX);
+      // Hidden (the narrow layout) measures zero: nothing to move then.
+      if (list.clientHeight === 0 || capacity >= total) setFitting(null);
+      else setFitting(Math.max(0, capacity - 1));
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [total]);
+  return { listRef, fitting };
+}
+
+function ItemLink({ item, expanded, unread }: { item: NavItem; expanded: boolean; unread: boolean }) {
+  return (
+    <Link
+      to={item.url}
+      target={item.target}
+      className="nav-item"
+      aria-current={item.active ? "page" : undefined}
+      data-nav-item={item.id}
+      title={expanded ? undefined : item.name}
+    >
+      <Icon name={item.icon} />
+      <span className="nav-label">{item.name}</span>
+      {unread ? <span className="unread-dot" role="status" aria-label="unread notifications" /> : null}
+    </Link>
+  );
+}
+
 /** The left bar: one navigation landmark with the items, the menus and the collapse toggle. */
-export function LeftNavigation({ user, permissions, config, inboxFolders }: Props) {
+export function LeftNavigation({ user, permissions, config, inboxFolders, os }: Props) {
   const { pathname, search } = useLocation();
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const collapse = useFetcher();
@@ -51,11 +101,17 @@ export function LeftNavigation({ user, permissions, config, inboxFolders }: Prop
     pathname,
     language: user.profiles.general.locale.language,
   });
+  const { listRef, fitting } = useFittingItems(navigation.items.length);
   // Optimistic: the bar follows the pending choice before the profile has saved it.
   const pending = collapse.formData?.get("expandNavigation");
   const expanded =
     typeof pending === "string" ? pending === "true" : user.profiles.appearance.expandNavigation;
   const { footer } = navigation.help;
+  const unreadOf = (item: NavItem) => item.id === "notifications" && navigation.notifications.unread;
+  const shown = fitting === null ? navigation.items : navigation.items.slice(0, fitting);
+  const overflow = fitting === null ? [] : navigation.items.slice(fitting);
+  const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname));
+  const back = `${pathname}${search}`;
 
   return (
     <nav
@@ -65,33 +121,40 @@ export function LeftNavigation({ user, permissions, config, inboxFolders }: Prop
       data-expanded={expanded ? "true" : "false"}
     >
       <NavContainerContext.Provider value={container}>
-        <Link to={navigation.logoUrl} className="left-nav-logo" aria-label="Keel, start page">
-          <span aria-hidden="true" className="left-nav-logo-mark">
-            K
-          </span>
-          <span className="nav-label">Keel</span>
-        </Link>
+        <div className="left-nav-top">
+          <Link to={navigation.logoUrl} className="left-nav-logo" aria-label="Keel, start page">
+            <span aria-hidden="true" className="left-nav-logo-mark">
+              K
+            </span>
+            <span className="nav-label">Keel</span>
+          </Link>
+          <MobileMenu navigation={navigation} helpEntries={helpEntries} config={config} os={os} back={back} />
+        </div>
 
-        <ul className="left-nav-items">
-          {navigation.items.map((item) => (
-            <li key={item.id}>
-              <Link
-                to={item.url}
-                target={item.target}
-                className="nav-item"
-                aria-current={item.active ? "page" : undefined}
-                data-nav-item={item.id}
-                title={expanded ? undefined : item.name}
-              >
-                <Icon name={item.icon} />
-                <span className="nav-label">{item.name}</span>
-                {item.id === "notifications" && navigation.notifications.unread ? (
-                  <span className="unread-dot" role="status" aria-label="unread notifications" />
-                ) : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <div className="left-nav-list" ref={listRef}>
+          <ul className="left-nav-items">
+            {shown.map((item) => (
+              <li key={item.id}>
+                <ItemLink item={item} expanded={expanded} unread={unreadOf(item)} />
+              </li>
+            ))}
+            {overflow.length > 0 ? (
+              <li>
+                <NavMenu
+                  id="more"
+                  label="More"
+                  icon="more"
+                  entries={overflow.map(toEntry)}
+                  badge={
+                    overflow.some(unreadOf) ? (
+                      <span className="unread-dot" role="status" aria-label="unread notifications" />
+                    ) : null
+                  }
+                />
+              </li>
+            ) : null}
+          </ul>
+        </div>
 
         <div className="left-nav-menus">
           {navigation.create.length > 0 ? (
@@ -101,7 +164,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders }: Prop
             id="help"
             label="Help"
             icon="help"
-            entries={navigation.help.items.map((item) => helpEntry(item, pathname))}
+            entries={helpEntries}
             footer={
               <>
                 {footer.productName} · Build {footer.build} ·{" "}
@@ -118,10 +181,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders }: Prop
             />
           ) : null}
           {navigation.profile.guest ? (
-            <Link
-              to={`/login?redirect=${encodeURIComponent(`${pathname}${search}`)}`}
-              className="nav-item nav-login"
-            >
+            <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="nav-item nav-login">
               <Icon name="profile" />
               <span className="nav-label">Log in</span>
             </Link>
@@ -138,7 +198,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders }: Prop
           <collapse.Form method="post" action="/settings/appearance" className="collapse-form">
             <CsrfInput />
             <input type="hidden" name="expandNavigation" value={expanded ? "false" : "true"} />
-            <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+            <input type="hidden" name="redirectTo" value={back} />
             <button
               type="submit"
               className="nav-item"
@@ -151,5 +211,83 @@ export function LeftNavigation({ user, permissions, config, inboxFolders }: Prop
         </div>
       </NavContainerContext.Provider>
     </nav>
+  );
+}
+
+interface MobileMenuProps {
+  navigation: Navigation;
+  helpEntries: MenuEntry[];
+  config: Props["config"];
+  os: ShortcutOs;
+  back: string;
+}
+
+/**
+ * Narrow screens and touch devices: a 48 px top bar whose hamburger opens a
+ * full-screen menu with nested panels. A disclosure, so it needs no script.
+ */
+function MobileMenu({ navigation, helpEntries, config, os, back }: MobileMenuProps) {
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // A followed link closes the menu.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  return (
+    <details className="mobile-menu" ref={menu}>
+      <summary className="hamburger" aria-label="Menu">
+        <Icon name="menu" />
+      </summary>
+      <div className="mobile-menu-panel">
+        <ul className="menu-list">
+          {navigation.items.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={item.url}
+                className="menu-item"
+                aria-current={item.active ? "page" : undefined}
+                data-mobile-item={item.id}
+              >
+                {item.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {navigation.create.length > 0 ? <StaticEntries entries={navigation.create.map(toEntry)} /> : null}
+        {navigation.settings.length > 0 ? (
+          <MobilePanel title="Administration">
+            <StaticEntries entries={navigation.settings.map(toEntry)} />
+          </MobilePanel>
+        ) : null}
+        <MobilePanel title="Help">
+          <StaticEntries entries={helpEntries} />
+        </MobilePanel>
+        <MobilePanel title="Shortcuts">
+          <ShortcutsView os={os} query="" all searchable={false} />
+        </MobilePanel>
+        <MobilePanel title="About">
+          <AboutView config={config} />
+        </MobilePanel>
+        {navigation.profile.guest ? (
+          <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="menu-item">
+            Log in
+          </Link>
+        ) : (
+          <StaticEntries entries={navigation.profile.items.map(toEntry)} />
+        )}
+      </div>
+    </details>
+  );
+}
+
+function MobilePanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <details className="mobile-panel">
+      <summary className="menu-item">
+        {title}
+        <Icon name="chevron" />
+      </summary>
+      <div className="mobile-panel-body">{children}</div>
+    </details>
   );
 }

@@ -68,7 +68,7 @@ function StaticMenu(props: NavMenuProps) {
   );
 }
 
-function StaticEntries({ entries }: { entries: MenuEntry[] }) {
+export function StaticEntries({ entries }: { entries: MenuEntry[] }) {
   return (
     <ul className="menu-list">
       {entries.map((entry) => (

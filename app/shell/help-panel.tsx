@@ -1,0 +1,174 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
+import type { Configuration } from "../../mock-backend/contract.ts";
+import { COPYRIGHT_START_YEAR } from "../lib/constants.ts";
+import { LICENCE_URL, PRODUCT_WEBSITE, TERMS_URL } from "./help-links.ts";
+import { PRODUCT_NAME, type HelpActionKey } from "./navigation-model.ts";
+import {
+  displayedVariant,
+  formatKeyStroke,
+  searchShortcuts,
+  SHORTCUTS,
+  type ShortcutOs,
+} from "./shortcuts.ts";
+
+export const HELP_PANEL_PARAM = "panel";
+const HELP_VIEWS: readonly HelpActionKey[] = ["shortcuts", "tips", "about"];
+/** How many shortcuts the panel lists before "All shortcuts". */
+const FIRST_SHORTCUTS = 5;
+
+const TIPS = [
+  "Press Ctrl+K (⌘K on macOS) anywhere to search issues, articles and people.",
+  "Collapse the navigation with the button at the bottom of the left bar; Keel remembers your choice.",
+  "Mention a teammate with @login in any text to notify them.",
+  "Choose Light, Dark or Sync with OS under your profile's Appearance menu.",
+];
+
+interface Props {
+  config: Pick<Configuration, "version" | "build" | "releaseDate" | "hosted">;
+  os: ShortcutOs;
+}
+
+/**
+ * The help panel: keyboard shortcuts, tips or About, opened from the help menu
+ * and addressed by `?panel=`, so it opens and closes without JavaScript too.
+ */
+export function HelpPanel({ config, os }: Props) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const key = params.get(HELP_PANEL_PARAM);
+  // An unknown ?panel= value from a hand-typed address opens nothing.
+  const view = HELP_VIEWS.find((v) => v === key) ?? null;
+
+  const closeParams = new URLSearchParams(params);
+  for (const name of [HELP_PANEL_PARAM, "q", "all"]) closeParams.delete(name);
+  const closeSearch = closeParams.toString();
+  const closeTo = `${location.pathname}${closeSearch ? `?${closeSearch}` : ""}`;
+
+  useEffect(() => {
+    if (!view) return;
+    heading.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") void navigate(closeTo, { replace: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [view, closeTo, navigate]);
+
+  if (!view) return null;
+  const title =
+    view === "shortcuts"
+      ? "Keyboard shortcuts"
+      : view === "tips"
+        ? "Tips for new users"
+        : `About ${PRODUCT_NAME}`;
+  return (
+    <section className="help-panel" role="dialog" aria-modal="false" aria-labelledby="help-panel-title">
+      <header className="help-panel-header">
+        <h2 id="help-panel-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
+        <Link to={closeTo} replace className="button button-quiet" aria-label="Close help panel">
+          ×
+        </Link>
+      </header>
+      {view === "shortcuts" ? (
+        <ShortcutsView os={os} query={params.get("q") ?? ""} all={params.has("all")} />
+      ) : null}
+      {view === "tips" ? (
+        <ul className="tips">
+          {TIPS.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      ) : null}
+      {view === "about" ? <AboutView config={config} /> : null}
+    </section>
+  );
+}
+
+export function ShortcutsView({
+  os,
+  query,
+  all,
+  searchable = true,
+}: {
+  os: ShortcutOs;
+  query: string;
+  all: boolean;
+  searchable?: boolean;
+}) {
+  const location = useLocation();
+  if (SHORTCUTS.length === 0) return null;
+  const found = searchShortcuts(SHORTCUTS, query);
+  const shown = all || query ? found : found.slice(0, FIRST_SHORTCUTS);
+  return (
+    <>
+      {searchable ? (
+        <Form method="get" role="search" className="help-search">
+          <input type="hidden" name={HELP_PANEL_PARAM} value="shortcuts" />
+          <label htmlFor="shortcut-search">Search shortcuts</label>
+          <input id="shortcut-search" name="q" type="search" defaultValue={query} />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </Form>
+      ) : null}
+      {shown.length === 0 ? (
+        <p>No shortcut matches “{query}”.</p>
+      ) : (
+        <dl className="shortcut-list">
+          {shown.map((shortcut) => {
+            const variant = displayedVariant(shortcut, os);
+            return (
+              <div key={shortcut.id} className="shortcut-row">
+                <dt>{shortcut.name}</dt>
+                <dd>{variant ? formatKeyStroke(variant, os).map((k) => <kbd key={k}>{k}</kbd>) : null}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      {!all && !query && found.length > shown.length ? (
+        <p>
+          <Link to={`${location.pathname}?${HELP_PANEL_PARAM}=shortcuts&all=1`}>All shortcuts</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function AboutView({ config }: { config: Props["config"] }) {
+  const releaseYear = new Date(config.releaseDate).getUTCFullYear();
+  const hosted = config.hosted.hosted;
+  return (
+    <div className="about">
+      <p>
+        {PRODUCT_NAME} {config.version}, build {config.version}.{config.build}
+      </p>
+      <p>
+        © {COPYRIGHT_START_YEAR}–{releaseYear} {PRODUCT_NAME} contributors
+      </p>
+      <ul>
+        <li>
+          <a href={PRODUCT_WEBSITE} target="_blank" rel="noopener noreferrer">
+            {PRODUCT_NAME} website
+          </a>
+        </li>
+        <li>
+          {hosted ? (
+            <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
+              Terms of service
+            </a>
+          ) : (
+            <a href={LICENCE_URL} target="_blank" rel="noopener noreferrer">
+              Licence
+            </a>
+          )}
+        </li>
+      </ul>
+    </div>
+  );
+}
