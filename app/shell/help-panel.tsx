@@ -107,7 +107,7 @@ export function ShortcutsView({
   return (
     <>
       {searchable ? (
-        <Form method="get" role="search" className="help-search">
+        <Form method="get" action={location.pathname} role="search" className="help-search">
           <input type="hidden" name={HELP_PANEL_PARAM} value="shortcuts" />
           <label htmlFor="shortcut-search">Search shortcuts</label>
           <input id="shortcut-search" name="q" type="search" defaultValue={query} />

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, type ComponentPropsWithRef, type ReactNode } from "react";
 import { Form, Link, useLocation, useRevalidator, useSubmit } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
@@ -89,11 +89,18 @@ export function StaticEntries({ entries }: { entries: MenuEntry[] }) {
   );
 }
 
-function EntryLink({ entry, className }: { entry: Extract<MenuEntry, { kind: "link" }>; className: string }) {
+type EntryLinkProps = {
+  entry: Extract<MenuEntry, { kind: "link" }>;
+  className: string;
+} & Omit<ComponentPropsWithRef<"a">, "href" | "target" | "className">;
+
+/** A link entry; passes on the props and ref a menu item gives its child (role, keys, focus). */
+function EntryLink({ entry, className, ...rest }: EntryLinkProps) {
   const current = entry.active ? "page" : undefined;
   if (/^https?:/.test(entry.url)) {
     return (
       <a
+        {...rest}
         className={className}
         href={entry.url}
         target={entry.target}
@@ -105,7 +112,7 @@ function EntryLink({ entry, className }: { entry: Extract<MenuEntry, { kind: "li
     );
   }
   return (
-    <Link className={className} to={entry.url} target={entry.target} aria-current={current}>
+    <Link {...rest} className={className} to={entry.url} target={entry.target} aria-current={current}>
       {entry.name}
     </Link>
   );

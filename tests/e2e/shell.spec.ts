@@ -1,0 +1,224 @@
+// The shell around the pages: the two apps, special paths, the More menu, the
+// narrow-screen bar and the help panel.
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, waitForHydration } from "./helpers.ts";
+
+const ADMIN_ITEMS = 12;
+
+async function navItemCount(page: Page): Promise<number> {
+  return mainNav(page).locator("[data-nav-item]").count();
+}
+
+test.describe("the two apps", () => {
+  test("a path of the classic app mounts the classic app, and switching unmounts the lite one", async ({
+    page,
+  }) => {
+    await signInQuickly(page, "alice", "/dashboard");
+    await waitForHydration(page);
+    await expect(page.locator(".app-host")).toHaveAttribute("data-app", "lite");
+    await mainNav(page).getByRole("link", { name: "Agile Boards" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Agile Boards" })).toBeVisible();
+    await expect(page.locator(".app-host")).toHaveCount(1);
+    await expect(page.locator(".app-host")).toHaveAttribute("data-app", "classic");
+    // The loading overlay goes once the newly mounted app has initialised.
+    await expect(page.locator(".app-host")).toHaveAttribute("data-initialised", "true");
+    await expect(page.locator(".app-loading")).toHaveCount(0);
+  });
+
+  test("routes that depend on a feature flag are classic while the flag is off", async ({ page }) => {
+    await signInQuickly(page, "admin", "/reports");
+    await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+    await expect(page.locator(".app-host")).toHaveAttribute("data-app", "classic");
+  });
+});
+
+test.describe("special paths", () => {
+  test("the root goes to the default page: dashboards, tickets for reporters, issues for guests", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL("/issues");
+    await signInQuickly(page, "rachel");
+    await page.goto("/");
+    await expect(page).toHaveURL("/tickets");
+  });
+
+  test("the welcome path hides the navigation", async ({ page }) => {
+    await page.goto("/welcome");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keel" })).toBeVisible();
+    await expect(mainNav(page)).toHaveCount(0);
+  });
+
+  test("a path starting with two slashes is served at the single-slash path on this site", async ({
+    page,
+    baseURL,
+  }) => {
+    const response = await page.request.get(`${baseURL}//issues?x=1`, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe("/issues?x=1");
+    const hostile = await page.request.get(`${baseURL}//evil.example/x`, { maxRedirects: 0 });
+    expect(hostile.headers().location).toBe("/evil.example/x");
+  });
+
+  test("a guest opening a page that needs an account signs in and comes back", async ({ page }) => {
+    await page.goto("/timesheets");
+    await expect(page).toHaveURL("/login?redirect=%2Ftimesheets");
+    await submitLogin(page, "alice", DEMO_PASSWORD);
+    await expect(page).toHaveURL("/timesheets");
+    await expect(page.getByRole("heading", { level: 1, name: "Timesheets" })).toBeVisible();
+  });
+
+  test("a guest opening a form goes to the form-without-authorization page with its id", async ({ page }) => {
+    await page.goto("/form/f-17");
+    await expect(page).toHaveURL("/form-without-authorization?id=f-17");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to open this form" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in" }).last()).toHaveAttribute(
+      "href",
+      "/login?redirect=%2Fform%2Ff-17",
+    );
+  });
+
+  test("the error and unavailable pages explain themselves", async ({ page }) => {
+    await page.goto("/error?configUnavailable=true");
+    await expect(page.getByRole("alert")).toContainText("could not load its configuration");
+    await page.goto("/unavailable");
+    await expect(page.getByRole("heading", { level: 1, name: "Keel is not available here" })).toBeVisible();
+  });
+
+  test("areas without shell content show an honest empty state in the right app", async ({ page }) => {
+    await signInQuickly(page, "admin", "/gantt-charts");
+    await expect(page.getByRole("heading", { level: 1, name: "Gantt Charts" })).toBeVisible();
+    await expect(page.getByText("Nothing to show in Gantt Charts yet.")).toBeVisible();
+    await expect(page).toHaveTitle("Gantt Charts · Keel");
+  });
+
+  test("the issue and article views show the seeded data", async ({ page }) => {
+    await signInQuickly(page, "alice", "/issues");
+    await page.getByRole("link", { name: "Navigation collapses on narrow screens" }).click();
+    await expect(page).toHaveURL("/issue/DEMO-1");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("DEMO-1");
+    await expect(page.getByText("Steps to reproduce")).toBeVisible();
+    await page.goto("/articles");
+    await page.getByRole("link", { name: "Getting started with Keel" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Getting started with Keel" })).toBeVisible();
+    const missing = await page.goto("/issue/SUP-1");
+    expect(missing?.status()).toBe(404);
+  });
+});
+
+test.describe("the More menu", () => {
+  test("items that do not fit a short window move into More, and come back when it grows", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 560 });
+    await signInQuickly(page, "admin", "/dashboard");
+    await waitForHydration(page);
+    const more = mainNav(page).getByRole("button", { name: "More" });
+    await expect(more).toBeVisible();
+    const shown = await navItemCount(page);
+    expect(shown).toBeLessThan(ADMIN_ITEMS);
+    await more.click();
+    const moved = mainNav(page).getByRole("menuitem");
+    await expect(moved).toHaveCount(ADMIN_ITEMS - shown);
+    await expect(moved.last()).toHaveText("Notifications");
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(more).toHaveCount(0);
+    await expect.poll(() => navItemCount(page)).toBe(ADMIN_ITEMS);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("every item stays in the list, which scrolls", async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 560 });
+      await signInQuickly(page, "admin", "/dashboard");
+      expect(await navItemCount(page)).toBe(ADMIN_ITEMS);
+      const notifications = mainNav(page).locator('[data-nav-item="notifications"]');
+      await notifications.scrollIntoViewIfNeeded();
+      await expect(notifications).toBeInViewport();
+    });
+  });
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`narrow screens ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 760, height: 800 } });
+
+    test("a 48 px top bar with a hamburger opens a full-screen menu with nested panels", async ({ page }) => {
+      await signInQuickly(page, "admin", "/issues");
+      const nav = mainNav(page);
+      expect((await nav.boundingBox())?.height).toBe(48);
+      await expect(nav.locator("[data-nav-item]").first()).toBeHidden();
+      await nav.getByLabel("Menu").click();
+      const panel = nav.locator(".mobile-menu-panel");
+      await expect(panel).toBeVisible();
+      const box = await panel.boundingBox();
+      expect(box?.width).toBe(760);
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBe(800);
+      await expect(panel.getByRole("link", { name: "Agile Boards" })).toBeVisible();
+      for (const title of ["Administration", "Help", "Shortcuts", "About"]) {
+        await panel
+          .locator(".mobile-panel > summary")
+          .filter({ hasText: new RegExp(`^${title}$`) })
+          .click();
+      }
+      await expect(panel.getByRole("link", { name: "Custom Fields" })).toBeVisible();
+      await expect(panel.getByRole("link", { name: "Markdown Reference" })).toBeVisible();
+      await expect(panel.getByText("Quick search")).toBeVisible();
+      await expect(panel.getByText(/© 2009–2025/)).toBeVisible();
+      await panel.getByRole("link", { name: "Agile Boards" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Agile Boards" })).toBeVisible();
+    });
+  });
+}
+
+test.describe("touch devices", () => {
+  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
+  test("get the top bar even on a wide screen", async ({ page }) => {
+    await signInQuickly(page, "alice", "/issues");
+    await expect(mainNav(page).getByLabel("Menu")).toBeVisible();
+    expect((await mainNav(page).boundingBox())?.height).toBe(48);
+  });
+});
+
+test.describe("the help panel", () => {
+  test("About, from the help menu, shows the copyright since 2009 and the licence, and Escape closes it", async ({
+    page,
+  }) => {
+    await signInQuickly(page, "alice", "/issues");
+    await waitForHydration(page);
+    await mainNav(page).getByRole("button", { name: "Help" }).click();
+    await mainNav(page).getByRole("menuitem", { name: "About" }).click();
+    const panel = page.getByRole("dialog", { name: "About Keel" });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText("© 2009–2025 Keel contributors");
+    await expect(panel.getByRole("link", { name: "Licence" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Terms of service" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(panel).toHaveCount(0);
+    await expect(page).toHaveURL("/issues");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the shortcuts are searchable, list all on request and close with a link", async ({ page }) => {
+      await page.goto("/issues?panel=shortcuts");
+      const panel = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+      await expect(panel.getByRole("term")).toHaveCount(5);
+      await panel.getByRole("link", { name: "All shortcuts" }).click();
+      await expect(panel.getByRole("term")).toHaveCount(6);
+      await panel.getByLabel("Search shortcuts").fill("star");
+      await panel.getByRole("button", { name: "Search" }).click();
+      await expect(panel.getByRole("term")).toHaveText(["Star issue"]);
+      await expect(panel.getByRole("definition")).toContainText("Ctrl");
+      await panel.getByRole("link", { name: "Close help panel" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    });
+
+    test("an unknown panel name opens nothing", async ({ page }) => {
+      const response = await page.goto("/issues?panel=bogus");
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    });
+  });
+});
