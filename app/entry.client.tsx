@@ -1,6 +1,20 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { appLogger } from "./lib/app-logger.ts";
+
+// What went wrong in this tab stays in the log that support can ask for (About → Download log).
+window.addEventListener("error", (event) => {
+  appLogger.error(event.message || "Uncaught error", {
+    source: event.filename,
+    line: event.lineno,
+    error: event.error,
+  });
+});
+window.addEventListener("unhandledrejection", (event) => {
+  appLogger.error("Unhandled promise rejection", { reason: event.reason });
+});
+appLogger.info("Keel started", { path: window.location.pathname });
 
 startTransition(() => {
   hydrateRoot(

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import type { Configuration } from "../../mock-backend/contract.ts";
+import { appLogger } from "../lib/app-logger.ts";
+import { downloadLog } from "../lib/client-logger.ts";
 import { COPYRIGHT_START_YEAR } from "../lib/constants.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import { LICENCE_URL, PRODUCT_WEBSITE, TERMS_URL } from "./help-links.ts";
 import { PRODUCT_NAME, type HelpActionKey } from "./navigation-model.ts";
 import {
@@ -143,6 +146,7 @@ export function ShortcutsView({
 export function AboutView({ config }: { config: Props["config"] }) {
   const releaseYear = new Date(config.releaseDate).getUTCFullYear();
   const hosted = config.hosted.hosted;
+  const hydrated = useHydrated();
   return (
     <div className="about">
       <p>
@@ -169,6 +173,11 @@ export function AboutView({ config }: { config: Props["config"] }) {
           )}
         </li>
       </ul>
+      {hydrated ? (
+        <button type="button" className="button" onClick={() => downloadLog(appLogger)}>
+          Download log for support
+        </button>
+      ) : null}
     </div>
   );
 }
