@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce.tsx";
+import { BROWSER_CHECK_SCRIPT } from "./lib/browser-support.ts";
 import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
 import { csrfMiddleware } from "./middleware/csrf.server.ts";
@@ -49,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           name="color-scheme"
           content={theme === "darcula" ? "dark" : theme === "default" ? "light" : "light dark"}
         />
+        {/* Before anything else runs: an unsupported browser gets the seed's message, not a broken page. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BROWSER_CHECK_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -1,3 +1,4 @@
+import { LOGGER_FAILURE_MESSAGE } from "./app-errors.ts";
 import { LOG_BUFFER_LIMIT } from "./constants.ts";
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -68,7 +69,7 @@ function sanitize(value: unknown, ancestors: WeakSet<object>, depth: number): un
 
 function reportFailure(error: unknown): void {
   try {
-    console.error("Failed to log message", error);
+    console.error(LOGGER_FAILURE_MESSAGE, error);
   } catch {
     // Nowhere left to report to.
   }

@@ -1,0 +1,77 @@
+// Seed 000 section 5: "The browser must support sorted-copy array methods and object grouping".
+
+export const UNSUPPORTED_BROWSER_MESSAGE = "This browser is not supported";
+export const BROWSER_SUPPORT_HELP_URL = "https://keel.dev/docs/browser-support/";
+/** Set to true on `window` by BROWSER_CHECK_SCRIPT when it replaced the page, so the app does not hydrate. */
+export const UNSUPPORTED_BROWSER_GLOBAL = "__keelUnsupportedBrowser";
+
+const ARRAY_METHODS = ["toSorted", "toReversed", "toSpliced", "with"] as const;
+
+function hasMethod(owner: unknown, name: string): boolean {
+  return (
+    (typeof owner === "object" || typeof owner === "function") &&
+    owner !== null &&
+    typeof (owner as Record<string, unknown>)[name] === "function"
+  );
+}
+
+/** The globals the check reads; `globalThis` or a window fits. */
+export interface BrowserGlobals {
+  readonly Array?: unknown;
+  readonly Object?: unknown;
+  readonly Map?: unknown;
+}
+
+export function isBrowserSupported(globals: BrowserGlobals = globalThis): boolean {
+  const arrayPrototype = (globals.Array as { prototype?: unknown } | null | undefined)?.prototype;
+  return (
+    ARRAY_METHODS.every((name) => hasMethod(arrayPrototype, name)) &&
+    hasMethod(globals.Object, "groupBy") &&
+    hasMethod(globals.Map, "groupBy")
+  );
+}
+
+/**
+ * The same check as an inline classic script in plain ES5, to run before the app's modules load. When the
+ * browser is unsupported it marks `window[UNSUPPORTED_BROWSER_GLOBAL]` and replaces the body's content
+ * with the message and a link to the help page (waiting for the body if the script runs in <head>). It
+ * builds nodes rather than HTML, so it needs no trusted-types policy; the caller adds the CSP nonce.
+ */
+export const BROWSER_CHECK_SCRIPT = `(function () {
+  var w = window;
+  var d = document;
+  function has(owner, name) {
+    return !!owner && typeof owner[name] === "function";
+  }
+  var proto = w.Array && w.Array.prototype;
+  if (
+    has(proto, "toSorted") &&
+    has(proto, "toReversed") &&
+    has(proto, "toSpliced") &&
+    has(proto, "with") &&
+    has(w.Object, "groupBy") &&
+    has(w.Map, "groupBy")
+  ) {
+    return;
+  }
+  w[${JSON.stringify(UNSUPPORTED_BROWSER_GLOBAL)}] = true;
+  function show() {
+    var body = d.body;
+    while (body.firstChild) body.removeChild(body.firstChild);
+    var message = d.createElement("h1");
+    message.appendChild(d.createTextNode(${JSON.stringify(UNSUPPORTED_BROWSER_MESSAGE)}));
+    var link = d.createElement("a");
+    link.setAttribute("href", ${JSON.stringify(BROWSER_SUPPORT_HELP_URL)});
+    link.appendChild(d.createTextNode(${JSON.stringify(BROWSER_SUPPORT_HELP_URL)}));
+    var paragraph = d.createElement("p");
+    paragraph.appendChild(link);
+    body.appendChild(message);
+    body.appendChild(paragraph);
+  }
+  if (d.body) {
+    show();
+  } else {
+    d.addEventListener("DOMContentLoaded", show);
+  }
+})();
+`;
