@@ -14,7 +14,7 @@ import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
 import { csrfMiddleware } from "./middleware/csrf.server.ts";
 import { getKeelContext } from "./lib/keel-context.ts";
-import { loadShell } from "./lib/shell.server.ts";
+import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
 import { findShellRoute } from "./shell/route-table.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
@@ -23,9 +23,9 @@ import stylesHref from "./styles/app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, apiMiddleware];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const keel = getKeelContext(context);
-  const shell = await loadShell(getApi(context), keel.log);
+  const shell = await loadShellOrRedirect(getApi(context), keel.log, url.pathname);
   const os = osFromUserAgent(request.headers.get("user-agent") ?? "");
   return { ...shell, os, csrfToken: keel.csrfToken, demo: keel.demo };
 }

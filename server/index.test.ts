@@ -114,3 +114,24 @@ test("SIGTERM lets an in-flight request finish, refuses new ones and exits 0", a
   const stored = await database.db.analyticsEvent.count({ where: { event: "shutdown-test" } });
   expect(stored).toBe(1);
 });
+
+test("with the backend stopped, pages go to the configuration-unavailable error page", async () => {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const { port } = closed.address() as { port: number };
+  await new Promise((resolve) => closed.close(resolve));
+  const server = await start({ BACKEND_URL: `http://127.0.0.1:${port}` });
+  const base = `http://127.0.0.1:${server.port}`;
+  try {
+    const page = await fetch(`${base}/issues`, { redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/error?configUnavailable=true");
+    const error = await fetch(`${base}/error?configUnavailable=true`);
+    expect(error.status).toBe(503);
+    expect(await error.text()).toContain("Keel could not load its configuration");
+    expect((await fetch(`${base}/readyz`)).status).toBe(503);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exit;
+  }
+});

@@ -5,8 +5,14 @@ export function RouteError({ error }: { error: unknown }) {
   let heading = "Something went wrong";
   let detail = "An unexpected error occurred. Reload the page to try again.";
   if (isRouteErrorResponse(error)) {
-    heading = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`.trim();
-    const message = (error.data as { message?: unknown } | null)?.message;
+    const body = error.data as { message?: unknown; title?: unknown } | null;
+    heading =
+      typeof body?.title === "string"
+        ? body.title
+        : error.status === 404
+          ? "Page not found"
+          : `${error.status} ${error.statusText}`.trim();
+    const message = body?.message;
     if (typeof message === "string") detail = message;
     else if (error.status === 404) detail = "There is nothing at this address.";
   } else if (import.meta.env.DEV && error instanceof Error) {

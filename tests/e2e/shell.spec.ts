@@ -1,6 +1,7 @@
 // The shell around the pages: the two apps, special paths, the More menu, the
 // narrow-screen bar and the help panel.
 import { expect, test, type Page } from "@playwright/test";
+import { SHORTCUTS } from "../../app/shell/shortcuts.ts";
 import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, waitForHydration } from "./helpers.ts";
 
 const ADMIN_ITEMS = 12;
@@ -206,7 +207,7 @@ test.describe("the help panel", () => {
       const panel = page.getByRole("dialog", { name: "Keyboard shortcuts" });
       await expect(panel.getByRole("term")).toHaveCount(5);
       await panel.getByRole("link", { name: "All shortcuts" }).click();
-      await expect(panel.getByRole("term")).toHaveCount(6);
+      await expect(panel.getByRole("term")).toHaveCount(SHORTCUTS.length);
       await panel.getByLabel("Search shortcuts").fill("star");
       await panel.getByRole("button", { name: "Search" }).click();
       await expect(panel.getByRole("term")).toHaveText(["Star issue"]);
@@ -220,5 +221,24 @@ test.describe("the help panel", () => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("dialog")).toHaveCount(0);
     });
+  });
+});
+
+test.describe("an unsupported browser", () => {
+  test("sees the seed's message and a link to the browser support page instead of the app", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      delete (Array.prototype as { toSorted?: unknown }).toSorted;
+    });
+    await page.goto("/issues");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This browser is not supported" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: /browser-support/ })).toHaveAttribute(
+      "href",
+      "https://keel.dev/docs/browser-support/",
+    );
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   });
 });
