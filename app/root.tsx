@@ -1,3 +1,4 @@
+import { useState } from "react";
 import {
   Links,
   Meta,
@@ -5,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useNavigate,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -18,6 +20,9 @@ import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
 import { findShellRoute } from "./shell/route-table.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
+import { QuickSearch } from "./shell/quick-search.tsx";
+import { layoutForLanguage } from "./shell/shortcut-matcher.ts";
+import { useShortcuts } from "./shell/use-shortcuts.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
 
@@ -67,6 +72,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { user, permissions, inboxFolders, banners, config } = loaderData;
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [searching, setSearching] = useState(false);
+  useShortcuts(
+    {
+      "quick-search": () => setSearching(true),
+      "quick-help": () => void navigate(`${pathname}?panel=shortcuts`),
+    },
+    { layout: layoutForLanguage(user.profiles.general.locale.language) },
+  );
   // The welcome path hides the navigation (seed 000 2.2).
   const showNavigation = findShellRoute(pathname)?.page !== "welcome";
   return (
@@ -90,6 +104,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
         <HelpPanel config={config} os={loaderData.os} />
+        <QuickSearch open={searching} onClose={() => setSearching(false)} />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ const PAGE_MODULES: Record<PageKind, string> = {
   unavailable: "routes/shell/unavailable.tsx",
   form: "routes/shell/form.tsx",
   "form-without-authorization": "routes/shell/form-without-authorization.tsx",
+  search: "routes/shell/search.tsx",
 };
 
 const toRoute = (r: ShellRoute) => route(r.path.slice(1), PAGE_MODULES[r.page], { id: r.id });

@@ -213,3 +213,14 @@ test.each(["$skip=", "$top=0x2", "$top=1e1", "$top=%20"])(
     expectError(await get(`/api/issues?${q}`, "admin"), 400, "bad_request");
   },
 );
+
+test("GET /api/issues?query= keeps issues whose id or summary has every word, in any case", async () => {
+  expect(await readableIds("/api/issues?query=NARROW%20screens", "admin")).toEqual(["DEMO-1"]);
+  expect(await readableIds("/api/issues?query=sup-2", "admin")).toEqual(["SUP-2"]);
+  expect(await readableIds("/api/issues?query=invoice", "alice")).toEqual([]);
+});
+
+test("GET /api/articles?query= searches the visible articles", async () => {
+  const response = await get(withFields("/api/articles?query=getting", "idReadable"), "alice");
+  expect(expectOk(response)).toEqual([{ idReadable: "DEMO-A-1" }]);
+});

@@ -329,6 +329,8 @@ export const ListQuerySchema = z
   .object({
     $top: queryInteger(1, 500).default(50),
     $skip: queryInteger(0, 100_000).default(0),
+    /** Words that must all appear in the id or summary, any case. */
+    query: z.string().trim().max(200).optional(),
     fields: z.string().max(4096).optional(),
   })
   .strict();

@@ -149,9 +149,9 @@ export function createApi(context: KeelRequestContext) {
       get(InboxThreadsSchema, "/api/inbox/threads", params),
     updateAppearance: (update: AppearanceUpdate) =>
       post(AppearanceProfileSchema, "/api/users/me/profiles/appearance", update),
-    listIssues: () => get(IssuesSchema, "/api/issues"),
+    listIssues: (query?: { query?: string; $top?: number }) => get(IssuesSchema, "/api/issues", query),
     getIssue: (id: string) => get(IssueSchema, `/api/issues/${encodeURIComponent(id)}`),
-    listArticles: () => get(ArticlesSchema, "/api/articles"),
+    listArticles: (query?: { query?: string; $top?: number }) => get(ArticlesSchema, "/api/articles", query),
     getArticle: (id: string) => get(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`),
     getUserAgreement: async () =>
       (

@@ -18,7 +18,8 @@ export type PageKind =
   | "error"
   | "unavailable"
   | "form"
-  | "form-without-authorization";
+  | "form-without-authorization"
+  | "search";
 
 export interface ShellRoute {
   /** Unique; also the React Router route id. */
@@ -163,6 +164,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   lite("admin-ai", "/admin/ai", "AI", { signIn: true }),
   lite("admin-ssl-keys", "/admin/sslKeys", "SSL Keys", { signIn: true }),
   lite("admin-audit-events", "/admin/auditEvents", "Audit Events", { signIn: true }),
+  lite("search", "/search", "Search", { page: "search" }),
   lite("welcome", "/welcome", "Welcome", { page: "welcome" }),
   lite("error", "/error", "Something went wrong", { page: "error" }),
   lite("unavailable", "/unavailable", "Keel is not available here", { page: "unavailable" }),

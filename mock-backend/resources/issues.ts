@@ -24,6 +24,18 @@ function toEntity<T extends { resolved?: bigint | null; created: bigint; updated
   };
 }
 
+/** Every word of the query in the readable id or the summary. */
+function matching(query: string | undefined) {
+  const words = (query ?? "").split(/\s+/).filter(Boolean).slice(0, 10);
+  return words.length === 0
+    ? {}
+    : {
+        AND: words.map((word) => ({
+          OR: [{ idReadable: { contains: word } }, { summary: { contains: word } }],
+        })),
+      };
+}
+
 /** Issues and articles, visible where the caller holds READ_ISSUE or READ_ARTICLE. */
 export function contentRouter(db: Db): Router {
   const router = Router();
@@ -39,7 +51,7 @@ export function contentRouter(db: Db): Router {
       const query = validate(ListQuerySchema, req.query, "query");
       const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ISSUE);
       const rows = await db.issue.findMany({
-        where,
+        where: { ...where, ...matching(query.query) },
         include,
         orderBy: { created: "desc" },
         skip: query.$skip,
@@ -70,7 +82,7 @@ export function contentRouter(db: Db): Router {
       const query = validate(ListQuerySchema, req.query, "query");
       const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ARTICLE);
       const rows = await db.article.findMany({
-        where,
+        where: { ...where, ...matching(query.query) },
         include,
         orderBy: { created: "desc" },
         skip: query.$skip,

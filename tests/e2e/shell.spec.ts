@@ -242,3 +242,69 @@ test.describe("an unsupported browser", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   });
 });
+
+test.describe("quick search", () => {
+  async function pressOnLayout(page: Page, init: KeyboardEventInit) {
+    await page.evaluate((eventInit) => {
+      document.body.dispatchEvent(
+        new KeyboardEvent("keydown", { bubbles: true, cancelable: true, ...eventInit }),
+      );
+    }, init);
+  }
+
+  test("Ctrl+K searches navigation, issues and articles; Enter opens the highlighted result", async ({
+    page,
+  }) => {
+    await signInQuickly(page, "alice", "/dashboard");
+    await waitForHydration(page);
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog");
+    const input = dialog.getByRole("combobox", { name: "Quick search" });
+    await expect(input).toBeFocused();
+    await input.fill("narrow");
+    await expect(dialog.getByRole("option")).toHaveText([/Navigation collapses on narrow screens.*DEMO-1/]);
+    await input.fill("knowledge");
+    await expect(dialog.getByRole("option").first()).toContainText("Knowledge Base");
+    await input.fill("getting started");
+    await expect(dialog.getByRole("option")).toHaveText([/Getting started with Keel.*DEMO-A-1/]);
+    await input.press("Enter");
+    await expect(page).toHaveURL("/articles/DEMO-A-1");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("Ctrl+K works on a Russian layout (key л) and Ctrl+Z stays the printed Z on a German one", async ({
+    page,
+  }) => {
+    await signInQuickly(page, "alice", "/dashboard");
+    await waitForHydration(page);
+    // Russian ЙЦУКЕН: the key labelled K prints "л".
+    await pressOnLayout(page, { key: "л", code: "KeyK", ctrlKey: true });
+    await expect(page.getByRole("dialog").getByRole("combobox", { name: "Quick search" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // German QWERTZ: the physical KeyY prints "z", so Ctrl+that key is Ctrl+Z, not Ctrl+Y; nothing opens.
+    await pressOnLayout(page, { key: "z", code: "KeyY", ctrlKey: true });
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // On German the key printing "k" is still KeyK.
+    await pressOnLayout(page, { key: "k", code: "KeyK", ctrlKey: true });
+    await expect(page.getByRole("dialog").getByRole("combobox", { name: "Quick search" })).toBeVisible();
+  });
+
+  test("Ctrl+/ opens the keyboard shortcuts in the help panel", async ({ page }) => {
+    await signInQuickly(page, "alice", "/issues");
+    await waitForHydration(page);
+    await page.keyboard.press("Control+/");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the search page finds the same", async ({ page }) => {
+      await signInQuickly(page, "alice", "/search");
+      await page.getByLabel("Search navigation, issues and articles").fill("narrow");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL("/search?q=narrow");
+      await expect(page.getByRole("link", { name: "Navigation collapses on narrow screens" })).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/search";
+import { getApi } from "../../middleware/api.server.ts";
+import { searchResults } from "../../shell/search-results.ts";
+import { useNavigationItems } from "../../shell/use-navigation-items.ts";
+
+const RESULTS_PER_KIND = 8;
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  if (!query) return { query, issues: [], articles: [] };
+  const api = getApi(context);
+  const [issues, articles] = await Promise.all([
+    api.listIssues({ query, $top: RESULTS_PER_KIND }),
+    api.listArticles({ query, $top: RESULTS_PER_KIND }),
+  ]);
+  return { query, issues, articles };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.query ? `${loaderData.query} · Search · Keel` : "Search · Keel" },
+];
+
+/** Quick search as a page: what the Ctrl/Cmd+K dialog shows, reachable without JavaScript. */
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const items = useNavigationItems();
+  const results = searchResults(loaderData.query, items, loaderData);
+  return (
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">Search</h1>
+      <Form method="get" role="search" className="help-search">
+        <label htmlFor="search-query">Search navigation, issues and articles</label>
+        <input id="search-query" name="q" type="search" defaultValue={loaderData.query} />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+      {loaderData.query && results.length === 0 ? <p>Nothing matches “{loaderData.query}”.</p> : null}
+      {results.length > 0 ? (
+        <ul className="search-results">
+          {results.map((result) => (
+            <li key={result.id}>
+              <Link to={result.url}>{result.title}</Link>{" "}
+              <span className="muted">
+                {result.group}
+                {result.detail ? ` · ${result.detail}` : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Article, Issue } from "../../mock-backend/contract.ts";
+import type { NavItem } from "./navigation-model.ts";
+
+export interface SearchResult {
+  id: string;
+  group: "Navigation" | "Issues" | "Articles";
+  title: string;
+  detail?: string;
+  url: string;
+}
+
+/** Navigation items whose name has every word of the query, then the backend's issues and articles. */
+export function searchResults(
+  query: string,
+  items: readonly NavItem[],
+  found: { issues: readonly Issue[]; articles: readonly Article[] } | null,
+): SearchResult[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const navigation = items
+    .filter((item) => words.every((word) => item.name.toLowerCase().includes(word)))
+    .map((item): SearchResult => ({
+      id: `nav-${item.id}`,
+      group: "Navigation",
+      title: item.name,
+      url: item.url,
+    }));
+  return [
+    ...navigation,
+    ...(found?.issues ?? []).map((issue): SearchResult => ({
+      id: `issue-${issue.id}`,
+      group: "Issues",
+      title: issue.summary,
+      detail: issue.idReadable,
+      url: `/issue/${issue.idReadable}`,
+    })),
+    ...(found?.articles ?? []).map((article): SearchResult => ({
+      id: `article-${article.id}`,
+      group: "Articles",
+      title: article.summary,
+      detail: article.idReadable,
+      url: `/articles/${article.idReadable}`,
+    })),
+  ];
+}
