@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { CHUNK_FAILED_HINT, CHUNK_FAILED_TITLE, isChunkLoadError } from "../lib/app-errors.ts";
 
 /** What a person sees when a page fails: a heading, the reason, a way on. */
 export function RouteError({ error }: { error: unknown }) {
@@ -15,6 +16,10 @@ export function RouteError({ error }: { error: unknown }) {
     const message = body?.message;
     if (typeof message === "string") detail = message;
     else if (error.status === 404) detail = "There is nothing at this address.";
+  } else if (isChunkLoadError(error)) {
+    // A script or style chunk of a newer deployment is gone or unreachable: a reload fetches the current ones.
+    heading = CHUNK_FAILED_TITLE;
+    detail = CHUNK_FAILED_HINT;
   } else if (import.meta.env.DEV && error instanceof Error) {
     detail = error.message;
   }
