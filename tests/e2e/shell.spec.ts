@@ -244,7 +244,8 @@ test.describe("an unsupported browser", () => {
 });
 
 test.describe("quick search", () => {
-  async function pressOnLayout(page: Page, init: KeyboardEventInit) {
+  type KeyPress = { key: string; code: string; ctrlKey?: boolean; altKey?: boolean; shiftKey?: boolean };
+  async function pressOnLayout(page: Page, init: KeyPress) {
     await page.evaluate((eventInit) => {
       document.body.dispatchEvent(
         new KeyboardEvent("keydown", { bubbles: true, cancelable: true, ...eventInit }),
