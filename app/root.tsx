@@ -16,6 +16,7 @@ import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
 import { csrfMiddleware } from "./middleware/csrf.server.ts";
 import { getKeelContext } from "./lib/keel-context.ts";
+import { withGuestAppearance } from "./lib/guest-appearance.server.ts";
 import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
 import { findShellRoute } from "./shell/route-table.ts";
@@ -32,7 +33,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const keel = getKeelContext(context);
   const shell = await loadShellOrRedirect(getApi(context), keel.log, url.pathname);
   const os = osFromUserAgent(request.headers.get("user-agent") ?? "");
-  return { ...shell, os, csrfToken: keel.csrfToken, demo: keel.demo };
+  const user = withGuestAppearance(shell.user, request.headers.get("cookie"));
+  return { ...shell, user, os, csrfToken: keel.csrfToken, demo: keel.demo };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -101,3 +101,5 @@ export const CSRF_COOKIE = "keel_csrf";
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60_000;
 export const ANALYTICS_MAX_BATCH_BYTES = 500 * 1024;
 export const ANALYTICS_MAX_EVENT_BYTES = 32 * 1024;
+/** Guests have no profile: their appearance choices live in this cookie instead. */
+export const GUEST_APPEARANCE_COOKIE = "keel_guest_appearance";

@@ -111,3 +111,23 @@ export async function chooseProfileEntry(page: Page, name: string): Promise<void
     : nav.getByRole("button", { name, exact: true });
   await entry.click();
 }
+
+/** What the appearance form saves to the profile (routes/settings/appearance.tsx). */
+export interface AppearanceChoice {
+  uiTheme?: "default" | "darcula" | "system";
+  expandNavigation?: boolean;
+}
+
+/**
+ * Saves appearance choices for the signed-in user with the same form post the navigation
+ * sends, over the page's request context. Tests use it to put back what they changed.
+ */
+export async function saveAppearance(page: Page, choice: AppearanceChoice): Promise<void> {
+  const csrf = csrfFieldValue(await (await page.request.get("/")).text());
+  expect(csrf, "csrf field on the start page").toBeTruthy();
+  const form: Record<string, string> = { csrf: csrf!, redirectTo: "/" };
+  if (choice.uiTheme !== undefined) form.uiTheme = choice.uiTheme;
+  if (choice.expandNavigation !== undefined) form.expandNavigation = String(choice.expandNavigation);
+  const response = await page.request.post("/settings/appearance", { form, maxRedirects: 0 });
+  expect(response.status(), "appearance saved").toBe(302);
+}

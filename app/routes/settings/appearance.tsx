@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/appearance";
 import { UiThemeSchema } from "../../../mock-backend/contract.ts";
+import { guestAppearanceCookie, readGuestAppearance } from "../../lib/guest-appearance.server.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { getApi } from "../../middleware/api.server.ts";
 
@@ -39,7 +40,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const appearance = await getApi(context).updateAppearance(parsed.data);
-  if (new URL(request.url).pathname.endsWith(".data")) return { appearance };
-  throw redirect(safeRedirectTarget(field("redirectTo")));
+  const api = getApi(context);
+  const user = await api.getCurrentUser();
+  const fromScript = new URL(request.url).pathname.endsWith(".data");
+  const back = safeRedirectTarget(field("redirectTo"));
+  if (user.guest) {
+    // Guests share one profile: their choices stay in their own browser.
+    const saved = { ...readGuestAppearance(request.headers.get("cookie")), ...parsed.data };
+    const headers = {
+      "Set-Cookie": guestAppearanceCookie(saved, new URL(request.url).protocol === "https:"),
+    };
+    if (fromScript) return data({ appearance: saved }, { headers });
+    throw redirect(back, { headers });
+  }
+  const appearance = await api.updateAppearance(parsed.data);
+  if (fromScript) return { appearance };
+  throw redirect(back);
 }

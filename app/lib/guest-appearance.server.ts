@@ -1,0 +1,40 @@
+import {
+  AppearanceProfileSchema,
+  type AppearanceUpdate,
+  type CurrentUser,
+} from "../../mock-backend/contract.ts";
+import { GUEST_APPEARANCE_COOKIE } from "./constants.ts";
+
+const GuestAppearanceSchema = AppearanceProfileSchema.partial();
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/** A guest's saved appearance choices, or none when the cookie is absent or not ours. */
+export function readGuestAppearance(cookieHeader: string | null): AppearanceUpdate {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq <= 0 || part.slice(0, eq).trim() !== GUEST_APPEARANCE_COOKIE) continue;
+    try {
+      const json: unknown = JSON.parse(Buffer.from(part.slice(eq + 1).trim(), "base64url").toString("utf8"));
+      const parsed = GuestAppearanceSchema.safeParse(json);
+      return parsed.success ? parsed.data : {};
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
+export function guestAppearanceCookie(appearance: AppearanceUpdate, secure: boolean): string {
+  const value = Buffer.from(JSON.stringify(appearance), "utf8").toString("base64url");
+  return `${GUEST_APPEARANCE_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The guest's own choices over the shared guest profile. */
+export function withGuestAppearance(user: CurrentUser, cookieHeader: string | null): CurrentUser {
+  if (!user.guest) return user;
+  const saved = readGuestAppearance(cookieHeader);
+  return {
+    ...user,
+    profiles: { ...user.profiles, appearance: { ...user.profiles.appearance, ...saved } },
+  };
+}

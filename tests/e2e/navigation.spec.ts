@@ -1,0 +1,944 @@
+// The left navigation (app/shell/left-navigation.tsx, nav-menu.tsx) for each demo user, with and without
+// JavaScript: which items and menu entries it shows, what the server HTML holds, the keyboard, collapsing
+// and the active item. The expectations follow the rules of app/shell/navigation-model.ts (seed 000
+// sections 2.3 and 6) applied to the demo users and grants of prisma/factories.ts.
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import {
+  DEMO_USERS,
+  LANDING,
+  javaScriptRuns,
+  mainNav,
+  saveAppearance,
+  signInQuickly,
+  waitForHydration,
+  type DemoLogin,
+} from "./helpers.ts";
+
+// ---------- expectations ----------
+
+type Visitor = DemoLogin | "guest";
+type MenuName = "Create" | "Help" | "Administration" | "Profile";
+/** A menu entry by its name, or a group (a submenu with JavaScript) with its entries. */
+type Entry = string | { group: string; entries: readonly string[] };
+
+const HELP: readonly Entry[] = [
+  "Feedback",
+  "Keyboard Shortcuts",
+  "Markdown Reference",
+  "Tips for New Users",
+  "FAQ",
+  "Documentation",
+  "Video Demos",
+  "Service Status",
+  "Maintenance Calendar",
+  "Support",
+  "About",
+];
+
+const PROFILE: readonly Entry[] = [
+  "Profile",
+  "Log out",
+  "Switch user",
+  "Apply changed user",
+  { group: "Appearance", entries: ["Light", "Dark", "Sync with OS"] },
+  "More settings",
+];
+
+/** Every permission, standalone, embedded hub: no code-review integration, no database export. */
+const ADMINISTRATION: readonly Entry[] = [
+  "Custom Fields",
+  "Link Types",
+  "Time Tracking",
+  "Workflows",
+  "Apps",
+  {
+    group: "Access Management",
+    entries: ["Users", "Organizations", "Groups", "Roles", "Auth Modules", "SAML 2.0"],
+  },
+  {
+    group: "Integrations",
+    entries: [
+      "Imports",
+      "Mailbox Integration",
+      "Build Server Integration",
+      "VCS Integration",
+      "Support Desk Integration",
+      "AI",
+    ],
+  },
+  {
+    group: "Server Settings",
+    entries: [
+      "Global Settings",
+      "User Agreement",
+      "Database Backup",
+      "SSL Certificates",
+      "SSL Keys",
+      "Audit Events",
+    ],
+  },
+];
+
+interface Expected {
+  /** Where the visitor starts (the landing page after sign-in; guests at / go to /issues). */
+  start: string;
+  logo: string;
+  /** `data-nav-item` ids, in order. */
+  items: readonly string[];
+  /** The visible menus; a menu left out must not be there at all. */
+  menus: Partial<Record<MenuName, readonly Entry[]>>;
+}
+
+const EXPECTED: Record<Visitor, Expected> = {
+  // Every permission, a helpdesk folder, time tracking, planning canvas and AI assistant flags.
+  admin: {
+    start: LANDING.admin.url,
+    logo: "/",
+    items: [
+      "issues",
+      "helpdesk",
+      "dashboards",
+      "agiles",
+      "reports",
+      "projects",
+      "articles",
+      "timesheets",
+      "gantt-charts",
+      "planning-canvas",
+      "ai-assistant",
+      "notifications",
+    ],
+    menus: {
+      Create: ["New issue", "New article"],
+      Help: HELP,
+      Administration: ADMINISTRATION,
+      Profile: PROFILE,
+    },
+  },
+  // Member of DEMO: reads reports, projects and work items, creates issues and articles; AI flag only.
+  alice: {
+    start: LANDING.alice.url,
+    logo: "/",
+    items: [
+      "issues",
+      "dashboards",
+      "agiles",
+      "reports",
+      "projects",
+      "articles",
+      "timesheets",
+      "gantt-charts",
+      "ai-assistant",
+      "notifications",
+    ],
+    menus: { Create: ["New issue", "New article"], Help: HELP, Profile: PROFILE },
+  },
+  // Reporter with a helpdesk folder; creates issues only in the helpdesk project SUP: no Create menu.
+  rachel: {
+    start: LANDING.rachel.url,
+    logo: "/tickets",
+    items: ["tickets", "helpdesk", "agiles", "articles", "notifications"],
+    menus: { Help: HELP, Profile: PROFILE },
+  },
+  // Reads issues and articles in DEMO, nothing else: no reports, projects, timesheets or menus of his own.
+  tom: {
+    start: LANDING.tom.url,
+    logo: "/",
+    items: ["issues", "dashboards", "agiles", "articles", "gantt-charts", "notifications"],
+    menus: { Help: HELP, Profile: PROFILE },
+  },
+  guest: {
+    start: "/issues",
+    logo: "/",
+    items: ["issues", "articles"],
+    menus: { Help: HELP },
+  },
+};
+
+/** Where a main item leads. */
+const ITEM_HREF: Record<string, string> = {
+  issues: "/issues",
+  tickets: "/tickets",
+  helpdesk: "/tickets",
+  dashboards: "/dashboard",
+  agiles: "/agiles",
+  reports: "/reports",
+  projects: "/projects",
+  articles: "/articles",
+  timesheets: "/timesheets",
+  "gantt-charts": "/gantt-charts",
+  "planning-canvas": "/planning-canvas",
+  "ai-assistant": "/pmx/chat",
+  notifications: "/notifications",
+};
+
+/** A link (`{path}` stands for the current path) or a POST form with its fields besides the CSRF token. */
+type Target = { href: string; newTab?: true } | { post: string; fields: Record<string, string> };
+
+/** Where each menu entry leads in the server HTML. */
+const ENTRY_TARGET: Record<string, Target> = {
+  "New issue": { href: "/newIssue", newTab: true },
+  "New article": { href: "/articles/n", newTab: true },
+
+  Feedback: { href: "https://keel.dev/feedback/", newTab: true },
+  "Keyboard Shortcuts": { href: "{path}?panel=shortcuts" },
+  "Markdown Reference": { href: "/markup" },
+  "Tips for New Users": { href: "{path}?panel=tips" },
+  FAQ: { href: "https://keel.dev/faq/", newTab: true },
+  Documentation: { href: "https://keel.dev/docs/", newTab: true },
+  "Video Demos": { href: "https://www.youtube.com/playlist?list=KEEL-DEMOS", newTab: true },
+  "Service Status": { href: "https://status.keel.dev/", newTab: true },
+  "Maintenance Calendar": { href: "https://keel.dev/maintenance-calendar/", newTab: true },
+  Support: { href: "https://keel.dev/support/", newTab: true },
+  About: { href: "{path}?panel=about" },
+
+  "Custom Fields": { href: "/admin/customFields" },
+  "Link Types": { href: "/admin/issueLinkTypes" },
+  "Time Tracking": { href: "/admin/timeTracking" },
+  Workflows: { href: "/admin/workflows" },
+  Apps: { href: "/admin/apps" },
+  Users: { href: "/admin/hub/users" },
+  Organizations: { href: "/admin/hub/organizations" },
+  Groups: { href: "/admin/hub/groups" },
+  Roles: { href: "/admin/hub/roles" },
+  "Auth Modules": { href: "/admin/hub/authmodules" },
+  "SAML 2.0": { href: "/admin/hub/saml" },
+  Imports: { href: "/admin/imports" },
+  "Mailbox Integration": { href: "/admin/mailbox" },
+  "Build Server Integration": { href: "/admin/buildServerSettings" },
+  "VCS Integration": { href: "/admin/vcs" },
+  "Support Desk Integration": { href: "/admin/supportDeskIntegration" },
+  AI: { href: "/admin/ai" },
+  "Global Settings": { href: "/admin/settings" },
+  "User Agreement": { href: "/admin/hub/userAgreement" },
+  "Database Backup": { href: "/admin/databaseBackup" },
+  "SSL Certificates": { href: "/admin/sslManagement" },
+  "SSL Keys": { href: "/admin/sslKeys" },
+  "Audit Events": { href: "/admin/auditEvents" },
+
+  Profile: { href: "/users/me" },
+  "Log out": { post: "/logout", fields: {} },
+  "Switch user": { post: "/logout", fields: { intent: "switch" } },
+  "Apply changed user": { href: "{path}" },
+  Light: { post: "/settings/appearance", fields: { uiTheme: "default", redirectTo: "{path}" } },
+  Dark: { post: "/settings/appearance", fields: { uiTheme: "darcula", redirectTo: "{path}" } },
+  "Sync with OS": { post: "/settings/appearance", fields: { uiTheme: "system", redirectTo: "{path}" } },
+  "More settings": { href: "/users/me?tab=settings" },
+};
+
+/** With JavaScript these re-read the user in place instead of following their link. */
+const SCRIPTED_ENTRIES = new Set(["Apply changed user"]);
+
+const HELP_FOOTER = "Keel · Build 2025.4.101407 · 2025-10-11";
+const MENUS: readonly MenuName[] = ["Create", "Help", "Administration", "Profile"];
+const VISITORS = Object.keys(EXPECTED) as Visitor[];
+
+// ---------- helpers ----------
+
+const isGroup = (entry: Entry): entry is Exclude<Entry, string> => typeof entry !== "string";
+const entryName = (entry: Entry): string => (isGroup(entry) ? entry.group : entry);
+/** The entries a visitor can pick, groups replaced by their entries. */
+const leaves = (entries: readonly Entry[]): string[] =>
+  entries.flatMap((entry) => (isGroup(entry) ? [...entry.entries] : [entry]));
+
+/** The accessible name of each menu trigger. */
+function menuLabel(visitor: Visitor, menu: MenuName): string {
+  return menu === "Profile" && visitor !== "guest" ? `Profile: ${DEMO_USERS[visitor]}` : menu;
+}
+
+/** Signs the visitor in (guests just open the start page) and waits for hydration when scripts run. */
+async function visit(page: Page, visitor: Visitor, path = EXPECTED[visitor].start): Promise<boolean> {
+  if (visitor === "guest") await page.goto(path);
+  else await signInQuickly(page, visitor, path);
+  const scripts = await javaScriptRuns(page);
+  if (scripts) await waitForHydration(page);
+  return scripts;
+}
+
+/** The elements' texts with whitespace collapsed: the accessible names of text-only entries. */
+async function texts(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((elements) =>
+    elements.map((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim()),
+  );
+}
+
+async function navItemIds(page: Page): Promise<string[]> {
+  return mainNav(page)
+    .locator("[data-nav-item]")
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute("data-nav-item") ?? ""));
+}
+
+/**
+ * Without JavaScript a menu is a `<details>` whose `<summary>` is the trigger. A summary has no ARIA role
+ * to locate it by, so it is found by its accessible name: its aria-label (the profile menu), else its text.
+ * Only visible ones count: the narrow-screen menu repeats the menus in the same landmark, hidden here.
+ */
+const summaryNamed = (page: Page, label: string): Locator =>
+  page
+    .locator(`summary[aria-label="${label}"]`)
+    .or(page.locator("summary:not([aria-label])").filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) }));
+const disclosure = (page: Page, label: string) =>
+  mainNav(page)
+    .locator("details")
+    .filter({ has: summaryNamed(page, label), visible: true });
+/** With JavaScript a menu is a menu button. */
+const menuButton = (page: Page, label: string) =>
+  mainNav(page).getByRole("button", { name: label, exact: true });
+const openMenu = (page: Page, label: string) => page.getByRole("menu", { name: label, exact: true });
+const menuItems = (menu: Locator) => menu.getByRole("menuitem");
+/** Opening from the keyboard focuses the first item; keys pressed before that would be lost. */
+const popupFirstItem = (menu: Locator) => menuItems(menu).first();
+
+/** The links and form buttons of an open disclosure, in document order. */
+const disclosureEntries = (details: Locator) => details.locator("a[href], button");
+
+async function expectFocusVisible(locator: Locator): Promise<void> {
+  await expect(locator).toBeFocused();
+  const outline = await locator.evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline, "outline-style of the focused element").not.toBe("none");
+}
+
+/** Presses Tab until `target` has focus, starting from the logo. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  await mainNav(page).getByRole("link", { name: "Keel, start page" }).focus();
+  for (let presses = 0; presses < 40; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press("Tab");
+  }
+  await expectFocusVisible(target);
+}
+
+/** Opens a disclosure and checks its entries, group by group. */
+async function expectStaticMenu(page: Page, label: string, expected: readonly Entry[]): Promise<void> {
+  const details = disclosure(page, label);
+  await expect(details).toHaveCount(1);
+  await details.locator(":scope > summary").click();
+  await expect(details).toHaveAttribute("open", "");
+  const entries = disclosureEntries(details);
+  await expect(entries.first()).toBeVisible();
+  expect(await texts(entries), `entries of ${label}`).toEqual(leaves(expected));
+  for (const group of expected.filter(isGroup)) {
+    const item = details.getByRole("listitem").filter({ has: page.getByText(group.group, { exact: true }) });
+    await expect(item, `the ${group.group} group`).toHaveCount(1);
+    expect(await texts(disclosureEntries(item)), `entries of ${group.group}`).toEqual(group.entries);
+  }
+  await details.locator(":scope > summary").click();
+  await expect(details).not.toHaveAttribute("open");
+}
+
+/** Link items lead where the server HTML's links do (`path`: the current path). */
+async function expectItemLinks(menu: Locator, names: readonly string[], path: string): Promise<void> {
+  for (const name of names) {
+    const target = ENTRY_TARGET[name];
+    if (target && "href" in target && !SCRIPTED_ENTRIES.has(name))
+      await expect(menu.getByRole("menuitem", { name, exact: true })).toHaveAttribute(
+        "href",
+        target.href.replaceAll("{path}", path),
+      );
+  }
+}
+
+/** Opens a menu button and checks its items, then each submenu. */
+async function expectInteractiveMenu(page: Page, label: string, expected: readonly Entry[]): Promise<void> {
+  const path = new URL(page.url()).pathname;
+  const trigger = menuButton(page, label);
+  await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await trigger.click();
+  const menu = openMenu(page, label);
+  await expect(menu).toBeVisible();
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  expect(await texts(menuItems(menu)), `items of ${label}`).toEqual(expected.map(entryName));
+  // Every entry is a menu item: a plain link would be out of reach of the arrow keys.
+  await expect(menu.getByRole("link")).toHaveCount(0);
+  for (const entry of expected) {
+    const item = menu.getByRole("menuitem", { name: entryName(entry), exact: true });
+    if (isGroup(entry)) await expect(item).toHaveAttribute("aria-haspopup", "menu");
+    else await expect(item).not.toHaveAttribute("aria-haspopup");
+  }
+  await expectItemLinks(
+    menu,
+    expected.filter((entry): entry is string => !isGroup(entry)),
+    path,
+  );
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  for (const group of expected.filter(isGroup)) {
+    await trigger.click();
+    await menu.getByRole("menuitem", { name: group.group, exact: true }).click();
+    const submenu = openMenu(page, group.group);
+    await expect(submenu).toBeVisible();
+    expect(await texts(menuItems(submenu)), `items of ${group.group}`).toEqual(group.entries);
+    await expect(submenu.getByRole("link")).toHaveCount(0);
+    await expectItemLinks(submenu, group.entries, path);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  }
+}
+
+/** The item ids, menus and entries the server rendered into the nav, read without running its scripts. */
+interface ServerNav {
+  expanded: string | null;
+  logo: string | null;
+  items: { id: string; href: string | null }[];
+  menus: { label: string; entries: ServerEntry[] }[];
+  text: string;
+}
+type ServerEntry =
+  | { name: string; kind: "link"; href: string | null; target: string | null }
+  | {
+      name: string;
+      kind: "form";
+      method: string | null;
+      action: string | null;
+      fields: Record<string, string>;
+    };
+
+async function serverNav(page: Page, path: string): Promise<ServerNav> {
+  const response = await page.request.get(path, { maxRedirects: 0 });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  const html = await response.text();
+  const nav = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, "text/html");
+    const root = doc.querySelector('nav[aria-label="Main"]');
+    if (!root) return null;
+    const name = (element: Element) => (element.textContent ?? "").replace(/\s+/g, " ").trim();
+    return {
+      expanded: root.getAttribute("data-expanded"),
+      logo: root.querySelector('a[aria-label="Keel, start page"]')?.getAttribute("href") ?? null,
+      items: [...root.querySelectorAll("[data-nav-item]")].map((item) => ({
+        id: item.getAttribute("data-nav-item") ?? "",
+        href: item.getAttribute("href"),
+      })),
+      // The bar's menus; the narrow-screen menu (no data-menu) repeats them for small windows.
+      menus: [...root.querySelectorAll("details[data-menu]")].map((details) => {
+        const summary = details.querySelector(":scope > summary");
+        return {
+          label: summary?.getAttribute("aria-label") ?? (summary ? name(summary) : ""),
+          entries: [...details.querySelectorAll("a[href], button")].map((entry) => {
+            const form = entry.closest("form");
+            if (entry.tagName === "BUTTON" && form) {
+              const fields: Record<string, string> = {};
+              for (const input of form.querySelectorAll<HTMLInputElement>('input[type="hidden"]'))
+                fields[input.name] = input.value;
+              return {
+                name: name(entry),
+                kind: "form" as const,
+                method: form.getAttribute("method"),
+                action: form.getAttribute("action"),
+                fields,
+              };
+            }
+            return {
+              name: name(entry),
+              kind: "link" as const,
+              href: entry.getAttribute("href"),
+              target: entry.getAttribute("target"),
+            };
+          }),
+        };
+      }),
+      text: name(root),
+    };
+  }, html);
+  expect(nav, `nav landmark in the HTML of ${path}`).not.toBeNull();
+  return nav!;
+}
+
+/** The nav start tag of the server's HTML for `path`: what the browser lays out before any script. */
+async function serverNavTag(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(path)).text();
+  const tag = /<nav\b[^>]*aria-label="Main"[^>]*>/.exec(html)?.[0];
+  expect(tag, `nav start tag of ${path}`).toBeTruthy();
+  return tag!;
+}
+
+function expectTarget(entry: ServerEntry, target: Target, path: string): void {
+  const fill = (value: string) => value.replaceAll("{path}", path);
+  if ("href" in target) {
+    expect(entry, `${entry.name} is a link`).toMatchObject({ kind: "link", href: fill(target.href) });
+    if (entry.kind === "link")
+      expect(entry.target, `${entry.name} target`).toBe(target.newTab ? "_blank" : null);
+    return;
+  }
+  expect(entry, `${entry.name} is a form`).toMatchObject({ kind: "form", action: target.post });
+  if (entry.kind !== "form") return;
+  expect(entry.method?.toLowerCase(), `${entry.name} method`).toBe("post");
+  const { csrf, ...fields } = entry.fields;
+  expect(csrf, `${entry.name} csrf field`).toBeTruthy();
+  expect(fields, `${entry.name} fields`).toEqual(
+    Object.fromEntries(Object.entries(target.fields).map(([key, value]) => [key, fill(value)])),
+  );
+}
+
+// ---------- what each visitor sees ----------
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(javaScriptEnabled ? "navigation with JavaScript" : "navigation without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test.describe("items and menus per visitor", () => {
+      // Tall enough that no item has to move into the More menu: this is about permissions.
+      test.use({ viewport: { width: 1280, height: 1400 } });
+
+      for (const visitor of VISITORS) {
+        test(`${visitor} sees exactly the items and menu entries the model allows`, async ({ page }) => {
+          test.slow(visitor === "admin" && javaScriptEnabled, "opens every Administration submenu");
+          const expected = EXPECTED[visitor];
+          const scripts = await visit(page, visitor);
+          expect(scripts).toBe(javaScriptEnabled);
+          await expect(page).toHaveURL(expected.start);
+          const nav = mainNav(page);
+
+          await expect(nav.getByRole("link", { name: "Keel, start page" })).toHaveAttribute(
+            "href",
+            expected.logo,
+          );
+          expect(await navItemIds(page)).toEqual(expected.items);
+          for (const id of expected.items)
+            await expect(nav.locator(`[data-nav-item="${id}"]`)).toHaveAttribute("href", ITEM_HREF[id]!);
+
+          for (const menu of MENUS) {
+            const label = menuLabel(visitor, menu);
+            const entries = expected.menus[menu];
+            const trigger = scripts ? menuButton(page, label) : disclosure(page, label);
+            if (!entries) {
+              await expect(trigger, `${label} menu is hidden`).toHaveCount(0);
+              continue;
+            }
+            await expect(trigger).toBeVisible();
+            if (scripts) await expectInteractiveMenu(page, label, entries);
+            else await expectStaticMenu(page, label, entries);
+          }
+
+          const login = nav.getByRole("link", { name: "Log in", exact: true });
+          if (visitor === "guest") {
+            await expect(login).toHaveAttribute(
+              "href",
+              `/login?redirect=${encodeURIComponent(expected.start)}`,
+            );
+            await expect(page.getByTestId("current-user")).toHaveCount(0);
+          } else {
+            await expect(login).toHaveCount(0);
+            await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS[visitor]);
+          }
+        });
+      }
+    });
+
+    test("on /articles only Knowledge Base is the current page", async ({ page }) => {
+      await visit(page, "admin", "/articles");
+      const nav = mainNav(page);
+      const current = nav.locator('[aria-current="page"]').filter({ visible: true });
+      await expect(nav.getByRole("link", { name: "Knowledge Base", exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(current).toHaveCount(1);
+      await expect(current).toHaveAttribute("data-nav-item", "articles");
+      await expect(nav.locator("[data-nav-item][aria-current]")).toHaveCount(1);
+      // Below its url too.
+      await page.goto("/articles/DEMO-A-1");
+      await expect(current).toHaveCount(1);
+      await expect(current).toHaveAttribute("data-nav-item", "articles");
+    });
+
+    test("the guest's Knowledge Base is current on /articles and Issues is not", async ({ page }) => {
+      await visit(page, "guest", "/articles");
+      const nav = mainNav(page);
+      await expect(nav.locator('[aria-current="page"]').filter({ visible: true })).toHaveCount(1);
+      await expect(nav.locator('[data-nav-item="articles"]')).toHaveAttribute("aria-current", "page");
+      await expect(nav.locator('[data-nav-item="issues"]')).not.toHaveAttribute("aria-current");
+    });
+
+    test("the Help menu shows the build footer and opens panels on the current path", async ({ page }) => {
+      const scripts = await visit(page, "alice");
+      const container = scripts ? openMenu(page, "Help") : disclosure(page, "Help");
+      const entry = (name: string) =>
+        scripts
+          ? container.getByRole("menuitem", { name, exact: true })
+          : container.getByRole("link", { name, exact: true });
+      const open = async () => {
+        if (scripts) await menuButton(page, "Help").click();
+        else await container.locator(":scope > summary").click();
+      };
+
+      await open();
+      await expect(container.getByText(HELP_FOOTER, { exact: true })).toBeVisible();
+      await expect(container.locator("time")).toHaveAttribute("datetime", "2025-10-11");
+      await expect(entry("About")).toHaveAttribute("href", "/dashboard?panel=about");
+      await expect(entry("Keyboard Shortcuts")).toHaveAttribute("href", "/dashboard?panel=shortcuts");
+      await expect(entry("Tips for New Users")).toHaveAttribute("href", "/dashboard?panel=tips");
+
+      // On another page the entries follow the new path.
+      if (scripts) {
+        await page.keyboard.press("Escape");
+        await expect(container).toBeHidden();
+      }
+      await mainNav(page).getByRole("link", { name: "Knowledge Base", exact: true }).click();
+      await expect(page).toHaveURL("/articles");
+      await open();
+      await expect(entry("About")).toHaveAttribute("href", "/articles?panel=about");
+      await expect(entry("Keyboard Shortcuts")).toHaveAttribute("href", "/articles?panel=shortcuts");
+      await entry("About").click();
+      await expect(page).toHaveURL("/articles?panel=about");
+    });
+
+    test("a guest's Collapse navigation is kept in the guest's browser", async ({ page }) => {
+      await visit(page, "guest");
+      const collapse = mainNav(page).getByRole("button", { name: "Collapse navigation", exact: true });
+      // No button for guests would do as well.
+      if ((await collapse.count()) === 0) return;
+      const [response] = await Promise.all([
+        page.waitForResponse(
+          (r) =>
+            r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/settings/appearance"),
+        ),
+        collapse.click(),
+      ]);
+      expect(response.status(), "answer to the collapse form").toBeLessThan(500);
+      await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toHaveCount(0);
+      await expect(mainNav(page)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+      // Guests share one profile, so the choice lives in a cookie of this browser only.
+      await expect(mainNav(page)).toHaveAttribute("data-expanded", "false");
+      await page.reload();
+      await expect(mainNav(page)).toHaveAttribute("data-expanded", "false");
+    });
+
+    test.describe("collapsing", () => {
+      test.afterEach(async ({ page }) => {
+        await saveAppearance(page, { expandNavigation: true });
+      });
+
+      test("Collapse navigation is saved to the profile and rendered by the server", async ({ page }) => {
+        const scripts = await visit(page, "admin");
+        const path = LANDING.admin.url;
+        const nav = mainNav(page);
+        const collapse = nav.getByRole("button", { name: "Collapse navigation", exact: true });
+        const expand = nav.getByRole("button", { name: "Expand navigation", exact: true });
+        await expect(nav).toHaveAttribute("data-expanded", "true");
+        if (scripts) await page.evaluate(() => Object.assign(window, { keelNoReload: true }));
+
+        await collapse.click();
+        await expect(nav).toHaveAttribute("data-expanded", "false");
+        await expect(expand).toBeVisible();
+        await expect(page).toHaveURL(path);
+        // Collapsed, the items keep their names for assistive technology and as tooltips.
+        await expect(nav.getByRole("link", { name: "Knowledge Base", exact: true })).toHaveAttribute(
+          "title",
+          "Knowledge Base",
+        );
+        if (scripts) expect(await page.evaluate(() => "keelNoReload" in window), "no page load").toBe(true);
+
+        // Saved: the server's first HTML already has the collapsed bar, so nothing jumps before scripts run.
+        await expect.poll(() => serverNavTag(page, path)).toContain('data-expanded="false"');
+        await page.reload();
+        await expect(nav).toHaveAttribute("data-expanded", "false");
+        if (scripts) await waitForHydration(page);
+
+        await expand.click();
+        await expect(nav).toHaveAttribute("data-expanded", "true");
+        await expect(collapse).toBeVisible();
+        await expect.poll(() => serverNavTag(page, path)).toContain('data-expanded="true"');
+        await page.reload();
+        await expect(nav).toHaveAttribute("data-expanded", "true");
+      });
+
+      test("in the collapsed bar an open menu shows its entries in full", async ({ page }) => {
+        const scripts = await visit(page, "alice");
+        const nav = mainNav(page);
+        await nav.getByRole("button", { name: "Collapse navigation", exact: true }).click();
+        await expect(nav).toHaveAttribute("data-expanded", "false");
+        if (scripts) await menuButton(page, "Help").click();
+        else await disclosure(page, "Help").locator(":scope > summary").click();
+        const menu = scripts ? openMenu(page, "Help") : disclosure(page, "Help");
+        for (const name of leaves(HELP)) {
+          const entry = menu.getByRole(scripts ? "menuitem" : "link", { name, exact: true });
+          await expect(entry, `${name} unclipped`).toBeInViewport({ ratio: 1 });
+        }
+      });
+    });
+
+    test.describe("themes", () => {
+      test.afterEach(async ({ page }) => {
+        await saveAppearance(page, { uiTheme: "system" });
+      });
+
+      test("choosing Dark in Appearance switches the theme and keeps it", async ({ page }) => {
+        const scripts = await visit(page, "tom");
+        const html = page.locator("html");
+        await expect(html).toHaveAttribute("data-theme", "system");
+        const label = menuLabel("tom", "Profile");
+        if (scripts) {
+          await menuButton(page, label).click();
+          await openMenu(page, label).getByRole("menuitem", { name: "Appearance", exact: true }).click();
+          await openMenu(page, "Appearance").getByRole("menuitem", { name: "Dark", exact: true }).click();
+        } else {
+          await disclosure(page, label).locator(":scope > summary").click();
+          await disclosure(page, label).getByRole("button", { name: "Dark", exact: true }).click();
+        }
+        await expect(html).toHaveAttribute("data-theme", "darcula");
+        await expect(page).toHaveURL(LANDING.tom.url);
+        await page.reload();
+        await expect(html).toHaveAttribute("data-theme", "darcula");
+      });
+    });
+  });
+}
+
+// ---------- the server's HTML ----------
+
+test.describe("server-rendered navigation", () => {
+  for (const visitor of VISITORS) {
+    test(`${visitor}: every item and menu entry is in the HTML as a link or form`, async ({ page }) => {
+      const expected = EXPECTED[visitor];
+      if (visitor !== "guest") await signInQuickly(page, visitor, expected.start);
+      const path = expected.start;
+      const nav = await serverNav(page, path);
+
+      expect(nav.expanded).toBe("true");
+      expect(nav.logo).toBe(expected.logo);
+      expect(nav.items).toEqual(expected.items.map((id) => ({ id, href: ITEM_HREF[id] })));
+
+      const labels = MENUS.filter((menu) => expected.menus[menu]).map((menu) => menuLabel(visitor, menu));
+      expect(nav.menus.map((menu) => menu.label)).toEqual(labels);
+      for (const menu of MENUS) {
+        const entries = expected.menus[menu];
+        if (!entries) continue;
+        const rendered = nav.menus.find((m) => m.label === menuLabel(visitor, menu));
+        expect(
+          rendered?.entries.map((entry) => entry.name),
+          `${menu} entries`,
+        ).toEqual(leaves(entries));
+        for (const entry of rendered?.entries ?? []) {
+          const target = ENTRY_TARGET[entry.name];
+          expect(target, `a target for ${entry.name}`).toBeDefined();
+          expectTarget(entry, target!, path);
+        }
+      }
+      if (expected.menus.Help) expect(nav.text).toContain(HELP_FOOTER);
+    });
+  }
+});
+
+// ---------- keyboard ----------
+
+test.describe("keyboard, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a menu's summary opens and closes with Enter and Tab reaches its entries", async ({ page }) => {
+    await visit(page, "admin");
+    const details = disclosure(page, "Help");
+    const summary = details.locator(":scope > summary");
+    await tabTo(page, summary);
+    await page.keyboard.press("Enter");
+    await expect(details).toHaveAttribute("open", "");
+    await page.keyboard.press("Tab");
+    await expect(details.getByRole("link", { name: "Feedback", exact: true })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expectFocusVisible(summary);
+    await page.keyboard.press("Enter");
+    await expect(details).not.toHaveAttribute("open");
+  });
+
+  test("the focused entry of an open menu is outlined", async ({ page }) => {
+    await visit(page, "admin");
+    const details = disclosure(page, "Help");
+    await tabTo(page, details.locator(":scope > summary"));
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expectFocusVisible(details.getByRole("link", { name: "Feedback", exact: true }));
+  });
+});
+
+test.describe("keyboard, with JavaScript", () => {
+  for (const menu of MENUS) {
+    test(`the ${menu} menu opens with Enter, Space and ArrowDown and Escape returns to its trigger`, async ({
+      page,
+    }) => {
+      await visit(page, "admin");
+      const label = menuLabel("admin", menu);
+      const trigger = menuButton(page, label);
+      const popup = openMenu(page, label);
+      const first = entryName(EXPECTED.admin.menus[menu]![0]!);
+
+      await tabTo(page, trigger);
+      for (const key of ["Enter", " ", "ArrowDown"]) {
+        await page.keyboard.press(key);
+        await expect(popup, `opened with ${JSON.stringify(key)}`).toBeVisible();
+        await expect(trigger).toHaveAttribute("aria-expanded", "true");
+        await expectFocusVisible(popup.getByRole("menuitem", { name: first, exact: true }));
+        await page.keyboard.press("Escape");
+        await expect(popup).toBeHidden();
+        await expect(trigger).toHaveAttribute("aria-expanded", "false");
+        await expectFocusVisible(trigger);
+      }
+    });
+
+    test(`arrow keys move through every entry of the ${menu} menu and its submenus`, async ({ page }) => {
+      await visit(page, "admin");
+      const label = menuLabel("admin", menu);
+      const expected = EXPECTED.admin.menus[menu]!;
+      const names = expected.map(entryName);
+      const popup = openMenu(page, label);
+      const item = (name: string) => popup.getByRole("menuitem", { name, exact: true });
+
+      await tabTo(page, menuButton(page, label));
+      await page.keyboard.press("Enter");
+      await expect(popup).toBeVisible();
+      await expect(popup.getByRole("menuitem")).toHaveCount(names.length);
+      for (const [index, name] of names.entries()) {
+        if (index > 0) await page.keyboard.press("ArrowDown");
+        await expectFocusVisible(item(name));
+      }
+      // The menu loops both ways.
+      await page.keyboard.press("ArrowDown");
+      await expect(item(names[0]!)).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await expect(item(names.at(-1)!)).toBeFocused();
+
+      for (const group of expected.filter(isGroup)) {
+        // Radix moves focus in a timeout: each key waits for the one before it to land.
+        await page.keyboard.press("Home");
+        await expect(item(names[0]!)).toBeFocused();
+        for (const name of names.slice(1, names.indexOf(group.group) + 1)) {
+          await page.keyboard.press("ArrowDown");
+          await expect(item(name)).toBeFocused();
+        }
+        await page.keyboard.press("ArrowRight");
+        const submenu = openMenu(page, group.group);
+        await expect(submenu).toBeVisible();
+        for (const [index, name] of group.entries.entries()) {
+          if (index > 0) await page.keyboard.press("ArrowDown");
+          await expectFocusVisible(submenu.getByRole("menuitem", { name, exact: true }));
+        }
+        await page.keyboard.press("ArrowLeft");
+        await expect(submenu).toBeHidden();
+        await expect(item(group.group)).toBeFocused();
+      }
+    });
+  }
+
+  const TYPEAHEAD: [MenuName, string, string][] = [
+    ["Create", "New a", "New article"],
+    ["Help", "Su", "Support"],
+    ["Administration", "Wo", "Workflows"],
+    ["Administration", "Int", "Integrations"],
+    ["Profile", "Sw", "Switch user"],
+    ["Profile", "Mo", "More settings"],
+  ];
+  for (const [menu, typed, found] of TYPEAHEAD) {
+    test(`typing "${typed}" in the ${menu} menu highlights ${found}`, async ({ page }) => {
+      await visit(page, "admin");
+      const label = menuLabel("admin", menu);
+      const popup = openMenu(page, label);
+      await tabTo(page, menuButton(page, label));
+      await page.keyboard.press("Enter");
+      await expect(popupFirstItem(popup)).toBeFocused();
+      await page.keyboard.type(typed);
+      const item = popup.getByRole("menuitem", { name: found, exact: true });
+      await expectFocusVisible(item);
+      await expect(item).toHaveAttribute("data-highlighted", "");
+    });
+  }
+
+  test("ArrowRight opens Access Management, ArrowLeft closes it, Escape closes the menu", async ({
+    page,
+  }) => {
+    await visit(page, "admin");
+    const trigger = menuButton(page, "Administration");
+    const menu = openMenu(page, "Administration");
+    const group = menu.getByRole("menuitem", { name: "Access Management", exact: true });
+    const submenu = openMenu(page, "Access Management");
+
+    await tabTo(page, trigger);
+    await page.keyboard.press("Enter");
+    await expect(popupFirstItem(menu)).toBeFocused();
+    await page.keyboard.type("Acc");
+    await expectFocusVisible(group);
+    await expect(group).toHaveAttribute("aria-expanded", "false");
+
+    await page.keyboard.press("ArrowRight");
+    await expect(submenu).toBeVisible();
+    await expect(group).toHaveAttribute("aria-expanded", "true");
+    await expectFocusVisible(submenu.getByRole("menuitem", { name: "Users", exact: true }));
+    await expect(menuItems(submenu)).toHaveText([
+      "Users",
+      "Organizations",
+      "Groups",
+      "Roles",
+      "Auth Modules",
+      "SAML 2.0",
+    ]);
+
+    await page.keyboard.press("ArrowLeft");
+    await expect(submenu).toBeHidden();
+    await expect(menu).toBeVisible();
+    await expectFocusVisible(group);
+
+    // Enter opens it too; Escape then closes the whole menu and returns to the trigger.
+    await page.keyboard.press("Enter");
+    await expect(submenu).toBeVisible();
+    await expect(submenu.getByRole("menuitem", { name: "Users", exact: true })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(submenu.getByRole("menuitem", { name: "Organizations", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(submenu).toBeHidden();
+    await expect(menu).toBeHidden();
+    await expectFocusVisible(trigger);
+  });
+
+  test("following a link entry closes its menu", async ({ page }) => {
+    await visit(page, "alice");
+    const trigger = menuButton(page, "Help");
+    const menu = openMenu(page, "Help");
+    await trigger.click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole("menuitem", { name: "Markdown Reference", exact: true }).click();
+    await expect(page).toHaveURL("/markup");
+    await expect(menu).toBeHidden();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test.describe("themes", () => {
+    test.afterEach(async ({ page }) => {
+      await saveAppearance(page, { uiTheme: "system" });
+    });
+
+    test("Enter on Dark in Appearance switches to the dark theme, which survives a reload", async ({
+      page,
+    }) => {
+      await visit(page, "admin");
+      const html = page.locator("html");
+      const label = menuLabel("admin", "Profile");
+      const menu = openMenu(page, label);
+      const appearance = openMenu(page, "Appearance");
+      const theme = (name: string) => appearance.getByRole("menuitem", { name, exact: true });
+      await expect(html).toHaveAttribute("data-theme", "system");
+
+      await tabTo(page, menuButton(page, label));
+      await page.keyboard.press("Enter");
+      await expect(popupFirstItem(menu)).toBeFocused();
+      await page.keyboard.type("Appe");
+      await expectFocusVisible(menu.getByRole("menuitem", { name: "Appearance", exact: true }));
+      await page.keyboard.press("ArrowRight");
+      await expect(appearance).toBeVisible();
+      await expect(theme("Sync with OS")).toHaveAttribute("aria-current", "true");
+      await expectFocusVisible(theme("Light"));
+      await page.keyboard.press("ArrowDown");
+      await expectFocusVisible(theme("Dark"));
+      await page.keyboard.press("Enter");
+
+      await expect(menu).toBeHidden();
+      await expect(html).toHaveAttribute("data-theme", "darcula");
+      await page.reload();
+      await expect(html).toHaveAttribute("data-theme", "darcula");
+      await waitForHydration(page);
+      await menuButton(page, label).click();
+      await menu.getByRole("menuitem", { name: "Appearance", exact: true }).click();
+      await expect(theme("Dark")).toHaveAttribute("aria-current", "true");
+      await expect(theme("Sync with OS")).not.toHaveAttribute("aria-current");
+    });
+  });
+});
