@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root.tsx";
+import { layoutForLanguage } from "./shortcut-matcher.ts";
 import type { Configuration } from "../../mock-backend/contract.ts";
 import { appLogger } from "../lib/app-logger.ts";
 import { downloadLog } from "../lib/client-logger.ts";
@@ -11,7 +13,7 @@ import {
   displayedVariant,
   formatKeyStroke,
   searchShortcuts,
-  SHORTCUTS,
+  shortcutCatalogue,
   type ShortcutOs,
 } from "./shortcuts.ts";
 
@@ -104,8 +106,12 @@ export function ShortcutsView({
   searchable?: boolean;
 }) {
   const location = useLocation();
-  if (SHORTCUTS.length === 0) return null;
-  const found = searchShortcuts(SHORTCUTS, query);
+  // The set for the user's keyboard: Cyrillic layouts get the slavic strokes.
+  const language =
+    useRouteLoaderData<typeof rootLoader>("root")?.user.profiles.general.locale.language ?? "en";
+  const catalogue = shortcutCatalogue({ layout: layoutForLanguage(language), classic: false });
+  if (catalogue.length === 0) return null;
+  const found = searchShortcuts(catalogue, query);
   const shown = all || query ? found : found.slice(0, FIRST_SHORTCUTS);
   return (
     <>
