@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import type { loader as searchLoader } from "../routes/shell/search.tsx";
+import { SearchResultMeta } from "./search-result-meta.tsx";
 import { searchResults } from "./search-results.ts";
 import { useNavigationItems } from "./use-navigation-items.ts";
 
@@ -97,10 +98,7 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
             onClick={() => open_(index)}
           >
             <span>{result.title}</span>
-            <span className="muted">
-              {result.group}
-              {result.detail ? ` · ${result.detail}` : null}
-            </span>
+            <SearchResultMeta result={result} />
           </li>
         ))}
       </ul>

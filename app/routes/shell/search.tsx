@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { getApi } from "../../middleware/api.server.ts";
+import { SearchResultMeta } from "../../shell/search-result-meta.tsx";
 import { searchResults } from "../../shell/search-results.ts";
 import { useNavigationItems } from "../../shell/use-navigation-items.ts";
 
@@ -40,11 +41,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <ul className="search-results">
           {results.map((result) => (
             <li key={result.id}>
-              <Link to={result.url}>{result.title}</Link>{" "}
-              <span className="muted">
-                {result.group}
-                {result.detail ? ` · ${result.detail}` : null}
-              </span>
+              <Link to={result.url}>{result.title}</Link> <SearchResultMeta result={result} />
             </li>
           ))}
         </ul>
