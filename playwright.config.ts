@@ -7,7 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const HOST = "127.0.0.1";
 const BASE_URL = `http://${HOST}:${PORT}`;
 /** Each run resets its own SQLite file, away from the development database. */
-const DATABASE_FILE = path.resolve("tests/.tmp/e2e/keel.db");
+// One database per port, so two runs at once (on different ports) never reset each other's data.
+const DATABASE_FILE = path.resolve(`tests/.tmp/e2e-${PORT}/keel.db`);
 const DATABASE_URL = `file:${DATABASE_FILE}`;
 /** Fixed so session and CSRF tokens do not depend on a generated secret file. */
 const SESSION_SECRET = "e2e-session-secret-0123456789abcdef-keel";
