@@ -6,8 +6,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** An address, not "localhost": the server and Chromium could otherwise pick different IP families. */
 const HOST = "127.0.0.1";
 const BASE_URL = `http://${HOST}:${PORT}`;
-/** Each run resets its own SQLite file, away from the development database. */
-// One database per port, so two runs at once (on different ports) never reset each other's data.
+/** Each run resets its own SQLite file, one per port, away from the development database. */
 const DATABASE_FILE = path.resolve(`tests/.tmp/e2e-${PORT}/keel.db`);
 const DATABASE_URL = `file:${DATABASE_FILE}`;
 /** Fixed so session and CSRF tokens do not depend on a generated secret file. */
