@@ -3,6 +3,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   useLocation,
@@ -21,6 +22,7 @@ import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
 import { findShellRoute } from "./shell/route-table.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
+import { twoFactorRedirect } from "./shell/shell-rules.ts";
 import { QuickSearch } from "./shell/quick-search.tsx";
 import { layoutForLanguage } from "./shell/shortcut-matcher.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
@@ -33,6 +35,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const keel = getKeelContext(context);
   const shell = await loadShellOrRedirect(getApi(context), keel.log, url.pathname);
   const os = osFromUserAgent(request.headers.get("user-agent") ?? "");
+  // Two-factor authentication is required and not set up: the account security tab first.
+  const twoFactor = twoFactorRedirect(shell.user, url.pathname);
+  if (twoFactor) throw redirect(twoFactor);
   const user = withGuestAppearance(shell.user, request.headers.get("cookie"));
   return { ...shell, user, os, csrfToken: keel.csrfToken, demo: keel.demo };
 }

@@ -42,10 +42,14 @@ function toEntry(item: NavItem): MenuEntry {
   };
 }
 
-/** Help actions open the help panel, which is addressable so it works without JavaScript. */
-function helpEntry(item: HelpItem, pathname: string): MenuEntry {
-  const url = item.actionKey ? `${pathname}?panel=${resolveHelpAction(item.actionKey)}` : (item.url ?? "/");
-  return { kind: "link", id: item.id, name: item.name, url, target: item.target };
+/** Help actions open the help panel over the current page; the panel is addressable, so no script is needed. */
+function helpEntry(item: HelpItem, pathname: string, search: string): MenuEntry {
+  if (!item.actionKey)
+    return { kind: "link", id: item.id, name: item.name, url: item.url ?? "/", target: item.target };
+  const params = new URLSearchParams(search);
+  for (const name of ["panel", "q", "all"]) params.delete(name);
+  params.append("panel", resolveHelpAction(item.actionKey));
+  return { kind: "link", id: item.id, name: item.name, url: `${pathname}?${params}`, target: item.target };
 }
 
 /**
@@ -110,7 +114,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os }: 
   const unreadOf = (item: NavItem) => item.id === "notifications" && navigation.notifications.unread;
   const shown = fitting === null ? navigation.items : navigation.items.slice(0, fitting);
   const overflow = fitting === null ? [] : navigation.items.slice(fitting);
-  const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname));
+  const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname, search));
   const back = `${pathname}${search}`;
 
   return (

@@ -40,7 +40,8 @@ export const LANDING: Record<DemoLogin, { url: string; heading: string }> = {
   admin: { url: "/dashboard", heading: "Dashboards" },
   alice: { url: "/dashboard", heading: "Dashboards" },
   rachel: { url: "/tickets", heading: "Tickets" },
-  tom: { url: "/dashboard", heading: "Dashboards" },
+  // Two-factor authentication is required and not set up: tom goes to his account security tab.
+  tom: { url: "/users/1-4?tab=account-security", heading: "User Profile" },
 };
 
 /** Asserts the landing page of `login` and the name in the navigation. */

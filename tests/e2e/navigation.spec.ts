@@ -326,21 +326,27 @@ async function expectStaticMenu(page: Page, label: string, expected: readonly En
   await expect(details).not.toHaveAttribute("open");
 }
 
-/** Link items lead where the server HTML's links do (`path`: the current path). */
+/** An expected href for the page at `path`: help-panel links keep the page's own query and add panel=…. */
+function fillPath(value: string, path: string): string {
+  return value.replaceAll("{path}?", path.includes("?") ? `${path}&` : `${path}?`).replaceAll("{path}", path);
+}
+
+/** Link items lead where the server HTML's links do (`path`: the current path and query). */
 async function expectItemLinks(menu: Locator, names: readonly string[], path: string): Promise<void> {
   for (const name of names) {
     const target = ENTRY_TARGET[name];
     if (target && "href" in target && !SCRIPTED_ENTRIES.has(name))
       await expect(menu.getByRole("menuitem", { name, exact: true })).toHaveAttribute(
         "href",
-        target.href.replaceAll("{path}", path),
+        fillPath(target.href, path),
       );
   }
 }
 
 /** Opens a menu button and checks its items, then each submenu. */
 async function expectInteractiveMenu(page: Page, label: string, expected: readonly Entry[]): Promise<void> {
-  const path = new URL(page.url()).pathname;
+  const { pathname, search } = new URL(page.url());
+  const path = `${pathname}${search}`;
   const trigger = menuButton(page, label);
   await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
@@ -454,7 +460,7 @@ async function serverNavTag(page: Page, path: string): Promise<string> {
 }
 
 function expectTarget(entry: ServerEntry, target: Target, path: string): void {
-  const fill = (value: string) => value.replaceAll("{path}", path);
+  const fill = (value: string) => fillPath(value, path);
   if ("href" in target) {
     expect(entry, `${entry.name} is a link`).toMatchObject({ kind: "link", href: fill(target.href) });
     if (entry.kind === "link")

@@ -12,8 +12,10 @@ export const meta: Route.MetaFunction = ({ location }) => shellPageMeta(location
  * its heading and an honest empty state, inside the app it belongs to.
  */
 export default function Area() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const route = findShellRoute(pathname);
+  const accountSecurity =
+    route?.id === "user" && new URLSearchParams(search).get("tab") === "account-security";
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const title = route?.title ?? "Keel";
   return (
@@ -28,6 +30,15 @@ export default function Area() {
             "You have no unread notifications."
           )}
         </p>
+      ) : null}
+      {accountSecurity && root?.user.requiredTwoFactorAuthentication ? (
+        <div className="notice" role="status" data-testid="two-factor-required">
+          <h2>Account security</h2>
+          <p>
+            Your administrator requires two-factor authentication. Set up an authenticator app or a security
+            key for your account; until then Keel brings you back to this page.
+          </p>
+        </div>
       ) : null}
       <div className="empty-state">
         <p className="empty-state-title">Nothing to show in {title} yet.</p>

@@ -1,0 +1,175 @@
+// The notification unread indicator's polling (seed 000 section 4, "Notification unread indicator").
+import type { InboxFolder } from "../../mock-backend/contract.ts";
+import {
+  NOTIFICATION_POLL_INTERVAL_MS,
+  TAB_HIDDEN_DEBOUNCE_MS,
+  TAB_HIDDEN_DEBOUNCE_SECURE_MS,
+  TAB_VISIBLE_DEBOUNCE_MS,
+} from "../lib/constants.ts";
+import { isFolderUnread } from "./navigation-model.ts";
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+// Wrappers rather than the functions themselves: browsers reject setTimeout called on another `this`,
+// and looking the globals up at call time lets fake timers installed later take effect.
+export const globalTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
+
+export interface VisibilitySource {
+  isVisible(): boolean;
+  subscribe(listener: () => void): () => void;
+}
+
+export function documentVisibility(doc: Document = document): VisibilitySource {
+  return {
+    isVisible: () => doc.visibilityState === "visible",
+    subscribe(listener) {
+      doc.addEventListener("visibilitychange", listener);
+      return () => doc.removeEventListener("visibilitychange", listener);
+    },
+  };
+}
+
+export type PollerState = "idle" | "polling" | "paused" | "stopped";
+
+export interface NotificationPollerOptions {
+  fetchFolders: () => Promise<InboxFolder[]>;
+  onUnreadChange: (unread: boolean) => void;
+  timers?: Timers;
+  visibility: VisibilitySource;
+  /** HTTP/2 or HTTPS: a hidden tab keeps polling much longer. */
+  secureTransport: boolean;
+  guest: boolean;
+}
+
+export interface NotificationPoller {
+  start(): void;
+  /** Logout: ends polling for good. */
+  stop(): void;
+  /** A mark-seen event: clears the indicator until a fetch shows a newer notification. */
+  markSeen(): void;
+  state(): PollerState;
+  unread(): boolean;
+}
+
+export function createNotificationPoller(options: NotificationPollerOptions): NotificationPoller {
+  const timers = options.timers ?? globalTimers;
+  const hiddenDebounceMs = options.secureTransport ? TAB_HIDDEN_DEBOUNCE_SECURE_MS : TAB_HIDDEN_DEBOUNCE_MS;
+
+  let state: PollerState = "idle";
+  let unread = false;
+  let pollTimer: unknown;
+  let hideTimer: unknown;
+  let resumeTimer: unknown;
+  let unsubscribe: (() => void) | undefined;
+  let requested = 0;
+  let applied = 0;
+  let lastFolders: readonly InboxFolder[] = [];
+  // Per folder, the lastNotified the user has marked as seen locally.
+  const seenUpTo = new Map<InboxFolder["id"], number>();
+
+  const stamp = (value: number | null): number => value || -1;
+
+  function setUnread(next: boolean): void {
+    if (next === unread) return;
+    unread = next;
+    options.onUnreadChange(next);
+  }
+
+  function computeUnread(folders: readonly InboxFolder[]): boolean {
+    return folders.some(
+      (folder) =>
+        isFolderUnread(folder) && stamp(folder.lastNotified) > (seenUpTo.get(folder.id) ?? -Infinity),
+    );
+  }
+
+  function clear(handle: unknown): undefined {
+    if (handle !== undefined) timers.clearTimeout(handle);
+    return undefined;
+  }
+
+  function poll(): void {
+    pollTimer = timers.setTimeout(poll, NOTIFICATION_POLL_INTERVAL_MS);
+    const request = ++requested;
+    let pending: Promise<InboxFolder[]>;
+    try {
+      pending = options.fetchFolders();
+    } catch {
+      return;
+    }
+    pending.then(
+      (folders) => {
+        // Responses after logout, or overtaken by a later one, are stale.
+        if (state === "stopped" || request < applied) return;
+        applied = request;
+        lastFolders = folders;
+        setUnread(computeUnread(folders));
+      },
+      () => {
+        // A failed check is retried on the normal schedule.
+      },
+    );
+  }
+
+  function pause(): void {
+    hideTimer = undefined;
+    pollTimer = clear(pollTimer);
+    state = "paused";
+  }
+
+  function resume(): void {
+    resumeTimer = undefined;
+    state = "polling";
+    poll();
+  }
+
+  function onVisibilityChange(): void {
+    if (state === "stopped") return;
+    if (options.visibility.isVisible()) {
+      hideTimer = clear(hideTimer);
+      if (state === "paused" && resumeTimer === undefined) {
+        resumeTimer = timers.setTimeout(resume, TAB_VISIBLE_DEBOUNCE_MS);
+      }
+    } else {
+      resumeTimer = clear(resumeTimer);
+      if (state === "polling" && hideTimer === undefined) {
+        hideTimer = timers.setTimeout(pause, hiddenDebounceMs);
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (state !== "idle" || options.guest) return;
+      unsubscribe = options.visibility.subscribe(onVisibilityChange);
+      if (options.visibility.isVisible()) {
+        state = "polling";
+        poll();
+      } else {
+        // Opened in a background tab: the first check waits until the tab is shown.
+        state = "paused";
+      }
+    },
+    stop() {
+      if (state === "stopped") return;
+      state = "stopped";
+      pollTimer = clear(pollTimer);
+      hideTimer = clear(hideTimer);
+      resumeTimer = clear(resumeTimer);
+      unsubscribe?.();
+      unsubscribe = undefined;
+    },
+    markSeen() {
+      if (state === "stopped") return;
+      for (const folder of lastFolders) seenUpTo.set(folder.id, stamp(folder.lastNotified));
+      setUnread(false);
+    },
+    state: () => state,
+    unread: () => unread,
+  };
+}
