@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../app/lib/constants.ts";
+import { readCookie } from "../app/lib/cookies.ts";
 import type { Db } from "./db.ts";
 import { forbidden, HttpError, unauthorized } from "./http.ts";
 
@@ -65,22 +66,6 @@ export function isSecureRequest(req: Request): boolean {
   return req.secure;
 }
 
-function readCookie(req: Request, name: string): string | undefined {
-  const header = req.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 export interface SessionOptions {
   db: Db;
   secret: string;
@@ -115,7 +100,7 @@ export function clearSessionCookie(req: Request, res: Response): void {
 
 /** The verified secret part of the session cookie, or null. */
 function sessionSecretPart(req: Request, secret: string): string | null {
-  const cookie = readCookie(req, SESSION_COOKIE);
+  const cookie = readCookie(req.get("cookie"), SESSION_COOKIE);
   if (!cookie) return null;
   const dot = cookie.lastIndexOf(".");
   if (dot <= 0) return null;

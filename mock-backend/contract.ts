@@ -365,6 +365,12 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 // ---------- query strings ----------
 
+/** Writes that take no query parameters at all. */
+export const NoQuerySchema = z.object({}).strict();
+
+/** A path parameter naming one entity. */
+export const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
 /** The query every read accepts; unknown parameters are refused. */
 export const ReadQuerySchema = z
   .object({

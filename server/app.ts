@@ -7,6 +7,7 @@ import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CSRF_COOKIE } from "../app/lib/constants.ts";
+import { readCookie } from "../app/lib/cookies.ts";
 import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
 import { createMockBackend } from "../mock-backend/app.ts";
@@ -47,17 +48,9 @@ function csrfTokenFor(secret: string, cookie: string): string {
   return createHmac("sha256", secret).update(`csrf:${cookie}`).digest("base64url");
 }
 
-function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** The random value a page's CSRF token is bound to, set once per browser. */
 function ensureCsrfCookie(req: Request, res: Response): string {
-  const existing = readCookie(req, CSRF_COOKIE);
+  const existing = readCookie(req.get("cookie"), CSRF_COOKIE);
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const value = randomBytes(32).toString("base64url");
   res.cookie(CSRF_COOKIE, value, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/" });

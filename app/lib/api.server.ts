@@ -108,11 +108,12 @@ export function createApi(context: KeelRequestContext) {
     schema: S,
     path: string,
     params: Record<string, string | boolean | number | undefined> = {},
+    options: { hub?: boolean } = {},
   ): Promise<z.infer<S>> {
     const target = `${path}${query({ ...params, fields: fieldsOf(schema) })}`;
     let pending = reads.get(target);
     if (!pending) {
-      pending = call(schema, "GET", target);
+      pending = call(schema, "GET", target, { hub: options.hub });
       reads.set(target, pending);
     }
     return pending as Promise<z.infer<S>>;
@@ -154,18 +155,9 @@ export function createApi(context: KeelRequestContext) {
     listArticles: (query?: { query?: string; $top?: number }) => get(ArticlesSchema, "/api/articles", query),
     getArticle: (id: string) => get(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`),
     getUserAgreement: async () =>
-      (
-        await call(
-          HubPublicSettingsSchema,
-          "GET",
-          `/hub/api/rest/settings/public${query({ fields: fieldsOf(HubPublicSettingsSchema) })}`,
-          { hub: true },
-        )
-      ).endUserAgreement,
-    getHubMe: () =>
-      call(HubMeSchema, "GET", `/hub/api/rest/users/me${query({ fields: fieldsOf(HubMeSchema) })}`, {
-        hub: true,
-      }),
+      (await get(HubPublicSettingsSchema, "/hub/api/rest/settings/public", {}, { hub: true }))
+        .endUserAgreement,
+    getHubMe: () => get(HubMeSchema, "/hub/api/rest/users/me", {}, { hub: true }),
     // Every write to the hub asks it to refuse what would reduce the caller's own permissions.
     saveConsent: (consent: Consent) =>
       post(ConsentSchema, "/hub/api/rest/users/endUserAgreementConsent", consent, {

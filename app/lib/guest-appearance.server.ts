@@ -4,24 +4,22 @@ import {
   type CurrentUser,
 } from "../../mock-backend/contract.ts";
 import { GUEST_APPEARANCE_COOKIE } from "./constants.ts";
+import { readCookie } from "./cookies.ts";
 
 const GuestAppearanceSchema = AppearanceProfileSchema.partial();
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** A guest's saved appearance choices, or none when the cookie is absent or not ours. */
 export function readGuestAppearance(cookieHeader: string | null): AppearanceUpdate {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0 || part.slice(0, eq).trim() !== GUEST_APPEARANCE_COOKIE) continue;
-    try {
-      const json: unknown = JSON.parse(Buffer.from(part.slice(eq + 1).trim(), "base64url").toString("utf8"));
-      const parsed = GuestAppearanceSchema.safeParse(json);
-      return parsed.success ? parsed.data : {};
-    } catch {
-      return {};
-    }
+  const value = readCookie(cookieHeader, GUEST_APPEARANCE_COOKIE);
+  if (!value) return {};
+  try {
+    const json: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    const parsed = GuestAppearanceSchema.safeParse(json);
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
   }
-  return {};
 }
 
 export function guestAppearanceCookie(appearance: AppearanceUpdate, secure: boolean): string {

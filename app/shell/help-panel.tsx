@@ -19,6 +19,13 @@ import {
 
 export const HELP_PANEL_PARAM = "panel";
 const HELP_VIEWS: readonly HelpActionKey[] = ["shortcuts", "tips", "about"];
+
+/** The page's own query without the help panel's parameters. */
+export function withoutHelpPanel(search: string): URLSearchParams {
+  const params = new URLSearchParams(search);
+  for (const name of [HELP_PANEL_PARAM, "q", "all"]) params.delete(name);
+  return params;
+}
 /** How many shortcuts the panel lists before "All shortcuts". */
 const FIRST_SHORTCUTS = 5;
 
@@ -47,9 +54,7 @@ export function HelpPanel({ config, os }: Props) {
   // An unknown ?panel= value from a hand-typed address opens nothing.
   const view = HELP_VIEWS.find((v) => v === key) ?? null;
 
-  const closeParams = new URLSearchParams(params);
-  for (const name of [HELP_PANEL_PARAM, "q", "all"]) closeParams.delete(name);
-  const closeSearch = closeParams.toString();
+  const closeSearch = withoutHelpPanel(location.search).toString();
   const closeTo = `${location.pathname}${closeSearch ? `?${closeSearch}` : ""}`;
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import type {
 } from "../../mock-backend/contract.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { SIDEBAR_ITEM_HEIGHT_PX } from "../lib/constants.ts";
-import { AboutView, ShortcutsView } from "./help-panel.tsx";
+import { AboutView, HELP_PANEL_PARAM, ShortcutsView, withoutHelpPanel } from "./help-panel.tsx";
 import { Icon } from "./icons.tsx";
 import { NavContainerContext, NavMenu, StaticEntries, type MenuEntry } from "./nav-menu.tsx";
 import {
@@ -46,9 +46,8 @@ function toEntry(item: NavItem): MenuEntry {
 function helpEntry(item: HelpItem, pathname: string, search: string): MenuEntry {
   if (!item.actionKey)
     return { kind: "link", id: item.id, name: item.name, url: item.url ?? "/", target: item.target };
-  const params = new URLSearchParams(search);
-  for (const name of ["panel", "q", "all"]) params.delete(name);
-  params.append("panel", resolveHelpAction(item.actionKey));
+  const params = withoutHelpPanel(search);
+  params.append(HELP_PANEL_PARAM, resolveHelpAction(item.actionKey));
   return { kind: "link", id: item.id, name: item.name, url: `${pathname}?${params}`, target: item.target };
 }
 

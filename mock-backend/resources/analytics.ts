@@ -1,12 +1,10 @@
 import { Router } from "express";
-import { z } from "zod";
-import { AnalyticsBatchSchema, type AnalyticsEvent } from "../contract.ts";
+import { AnalyticsBatchSchema, type AnalyticsEvent, NoQuerySchema } from "../contract.ts";
 import type { Db } from "../db.ts";
 import { badRequest, forbidden, route, validate } from "../http.ts";
 import { loadConfiguration } from "../model.ts";
 
 const PMF_GROUP = "pmf";
-const NoQuerySchema = z.object({}).strict();
 
 /** Stores a whole batch or nothing: events of group pmf arrive only on the survey channel. */
 export function analyticsRouter(db: Db): Router {

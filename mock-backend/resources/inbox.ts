@@ -2,6 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import {
   FolderUpdateSchema,
+  IdParamsSchema,
   InboxFolderIdSchema,
   LastSeenUpdateSchema,
   MarkAllSchema,
@@ -18,7 +19,6 @@ import { threadInclude, toFolder, toThread } from "../model.ts";
 const FOLDER_FIELDS = "id,lastNotified,lastSeen";
 const THREAD_FIELDS =
   "id,folder(id),type,subject,issue(idReadable),muted,unread,updated,messages(id,author(login,name),text,timestamp,read)";
-const ThreadParamsSchema = z.object({ id: z.string().min(1).max(200) });
 const FolderParamsSchema = z.object({ id: InboxFolderIdSchema });
 
 async function authorNames(db: Db, logins: Iterable<string>): Promise<Map<string, string>> {
@@ -121,7 +121,7 @@ export function inboxRouter(db: Db): Router {
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
-      const { id } = validate(ThreadParamsSchema, req.params, "thread id");
+      const { id } = validate(IdParamsSchema, req.params, "thread id");
       const send = fieldsSender(req, "id,muted");
       const { muted } = validate(ThreadUpdateSchema, req.body, "thread");
       const updated = await db.inboxThread.updateMany({ where: { id, userId: user.id }, data: { muted } });

@@ -1,13 +1,11 @@
 import { Router } from "express";
-import { z } from "zod";
 import { PERMISSION } from "../../app/lib/constants.ts";
-import { ListQuerySchema, ReadQuerySchema } from "../contract.ts";
+import { IdParamsSchema, ListQuerySchema, ReadQuerySchema } from "../contract.ts";
 import { currentUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { notFound, route, sendFields, validate } from "../http.ts";
 import { projectsWith } from "../model.ts";
 
-const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 const ISSUE_FIELDS = "id,idReadable,summary,resolved,project(shortName)";
 const ARTICLE_FIELDS = "id,idReadable,summary,project(shortName)";
 const include = {

@@ -1,6 +1,5 @@
 import { Router } from "express";
-import { z } from "zod";
-import { LoginSchema } from "../contract.ts";
+import { LoginSchema, NoQuerySchema } from "../contract.ts";
 import {
   clearSessionCookie,
   createSession,
@@ -10,8 +9,6 @@ import {
   type SessionOptions,
 } from "../auth.ts";
 import { HttpError, route, validate } from "../http.ts";
-
-const NoQuerySchema = z.object({}).strict();
 
 /** Sign-in and sign-out for Keel's mock; a real backend signs in through its hub instead. */
 export function sessionRouter(options: SessionOptions): Router {
