@@ -3,6 +3,8 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { appLogger } from "./lib/app-logger.ts";
 import { UNSUPPORTED_BROWSER_GLOBAL } from "./lib/browser-support.ts";
+import { loadChunk } from "./lib/app-errors.ts";
+import { bootstrapConfig, readPreloadedConfig } from "./lib/config-cache.ts";
 
 // What went wrong in this tab stays in the log that support can ask for (About → Download log).
 window.addEventListener("error", (event) => {
@@ -22,6 +24,7 @@ const unsupported = (window as unknown as Record<string, unknown>)[UNSUPPORTED_B
 if (unsupported) {
   appLogger.warn("Browser not supported: the app does not start");
 } else {
+  startConfiguration();
   startTransition(() => {
     hydrateRoot(
       document,
@@ -30,4 +33,22 @@ if (unsupported) {
       </StrictMode>,
     );
   });
+}
+
+/**
+ * The page's configuration: the server's preloaded copy, else the cached one (verified after 1000 ms), else
+ * a fetch; the browser goes to the error page when there is none at all (seed 000 sections 4 and 8).
+ */
+function startConfiguration(): void {
+  const basePath = import.meta.env.BASE_URL;
+  void bootstrapConfig({
+    preloaded: readPreloadedConfig(),
+    basePath,
+    pathname: window.location.pathname,
+    fetchConfig: async () =>
+      (await loadChunk(() => import("./lib/config-fetch.ts"), "config-fetch")).fetchClientConfig(basePath),
+    reload: () => window.location.reload(),
+    navigate: (path) => window.location.assign(path),
+    onVerified: (outcome) => appLogger.info("Cached configuration verified", { outcome }),
+  }).then((result) => appLogger.info("Configuration ready", { source: result.source }));
 }

@@ -26,6 +26,8 @@ import { twoFactorRedirect } from "./shell/shell-rules.ts";
 import { QuickSearch } from "./shell/quick-search.tsx";
 import { layoutForLanguage } from "./shell/shortcut-matcher.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
+import { useErrorReporting, useLinkInterception } from "./shell/use-client-runtime.ts";
+import { configDataBlock, PRELOADED_CONFIG_ID } from "./lib/config-cache.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
 
@@ -66,6 +68,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BROWSER_CHECK_SCRIPT }} />
         <Meta />
         <Links />
+        {root ? (
+          // The preloaded configuration (seed 000 section 7): data, not script, so no nonce is needed.
+          <script
+            type="application/json"
+            id={PRELOADED_CONFIG_ID}
+            dangerouslySetInnerHTML={{ __html: configDataBlock(root.config) }}
+          />
+        ) : null}
       </head>
       <body>
         {children}
@@ -81,6 +91,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [searching, setSearching] = useState(false);
+  useLinkInterception();
+  useErrorReporting(user.featureFlags, loaderData.csrfToken);
   useShortcuts(
     {
       "quick-search": () => setSearching(true),

@@ -20,6 +20,7 @@ const toRoute = (r: ShellRoute) => route(r.path.slice(1), PAGE_MODULES[r.page], 
 // Each app is a layout route, so only one is mounted at a time. Routes whose app
 // depends on the user's feature flags sit under a layout that decides per request.
 export default [
+  route("resources/error-reports", "routes/resources/error-reports.ts"),
   layout(
     "routes/apps/classic.tsx",
     { id: "classic-app" },

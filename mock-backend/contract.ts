@@ -79,6 +79,9 @@ export const ConfigurationSchema = z.object({
   banners: BannersSchema,
 });
 export type Configuration = z.infer<typeof ConfigurationSchema>;
+/** The configuration the shell loads on every page; banners come separately (seed 000 section 7). */
+export const ShellConfigSchema = ConfigurationSchema.omit({ banners: true });
+export type ShellConfig = z.infer<typeof ShellConfigSchema>;
 
 // ---------- users ----------
 

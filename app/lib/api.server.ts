@@ -19,6 +19,7 @@ import {
   LoginResultSchema,
   LogoutResultSchema,
   PermissionCacheSchema,
+  ShellConfigSchema,
   type AppearanceUpdate,
   type Consent,
   type ErrorBody,
@@ -134,12 +135,11 @@ export function createApi(context: KeelRequestContext) {
     return call(schema, "POST", `${path}${query({ ...options.params, fields })}`, { body, hub: options.hub });
   }
 
-  const ConfigWithoutBanners = ConfigurationSchema.omit({ banners: true });
   const BannersConfig = ConfigurationSchema.pick({ banners: true });
 
   return {
     setCookies,
-    getConfig: () => get(ConfigWithoutBanners, "/api/config"),
+    getConfig: () => get(ShellConfigSchema, "/api/config"),
     getBanners: async () => (await get(BannersConfig, "/api/config")).banners,
     getCurrentUser: () => get(CurrentUserSchema, "/api/users/me"),
     getPermissions: () => get(PermissionCacheSchema, "/api/permissions/cache"),

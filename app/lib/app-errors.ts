@@ -2,6 +2,7 @@
 // (app/shell/navigation-model.ts), field-selector errors are in app/lib/field-selector.ts, the
 // unsupported browser is in app/lib/browser-support.ts.
 import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
+import { globalTimers, type Timers } from "./timers.ts";
 
 // Configuration.
 
@@ -117,11 +118,6 @@ export function isChunkLoadError(error: unknown): boolean {
   return DYNAMIC_IMPORT_FAILURES.some((text) => message.includes(text));
 }
 
-export interface ChunkTimers {
-  readonly setTimeout: (callback: () => void, ms: number) => unknown;
-  readonly clearTimeout: (handle: unknown) => void;
-}
-
 /**
  * Loads a chunk with the script-chunk timeout (120 s), naming each failure by its cause: "timeout" when
  * no answer came in time, "error" when the load rejected (the original error becomes `cause`), "missing"
@@ -131,9 +127,9 @@ export function loadChunk<T>(
   load: () => Promise<T | null | undefined>,
   request: string,
   {
-    timers = globalThis as ChunkTimers,
+    timers = globalTimers,
     timeoutMs = SCRIPT_CHUNK_LOAD_TIMEOUT_MS,
-  }: { timers?: ChunkTimers; timeoutMs?: number } = {},
+  }: { timers?: Timers; timeoutMs?: number } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const handle = timers.setTimeout(() => reject(chunkLoadError("timeout", request)), timeoutMs);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ShellConfigSchema } from "../../mock-backend/contract.ts";
 import { INBOX_FOLDERS, UI_THEMES } from "./constants.ts";
 
 /** The part of the Web Storage API the catalogue uses; `localStorage` satisfies it. */
@@ -75,6 +76,12 @@ export const STORAGE_KEYS = {
   desktopNotificationsExperiment: entry("keel.shell.desktopNotificationsExperiment", z.boolean(), false),
   // Shell and admin: theme
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
+  // Shell: the cached configuration (seed 000 sections 4 and 7; app/lib/config-cache.ts)
+  cachedConfiguration: entry(
+    "keel.shell.configuration",
+    ShellConfigSchema.nullable(),
+    null,
+  ),
   // Shell and admin: last-used dashboard
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
 

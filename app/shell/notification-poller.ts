@@ -6,19 +6,8 @@ import {
   TAB_HIDDEN_DEBOUNCE_SECURE_MS,
   TAB_VISIBLE_DEBOUNCE_MS,
 } from "../lib/constants.ts";
+import { globalTimers, type Timers } from "../lib/timers.ts";
 import { isFolderUnread } from "./navigation-model.ts";
-
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-// Wrappers rather than the functions themselves: browsers reject setTimeout called on another `this`,
-// and looking the globals up at call time lets fake timers installed later take effect.
-export const globalTimers: Timers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
 
 export interface VisibilitySource {
   isVisible(): boolean;

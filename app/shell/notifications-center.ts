@@ -6,7 +6,7 @@ import {
   SSE_RECONNECT_TIMEOUT_MS,
   SSE_STATUS_CHECK_MS,
 } from "../lib/constants.ts";
-import { globalTimers, type Timers } from "./notification-poller.ts";
+import { globalTimers, type Timers } from "../lib/timers.ts";
 
 export type NotificationsCenterState = "ready" | "scheduled" | "initializing" | "initialized" | "rendered";
 

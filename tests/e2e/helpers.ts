@@ -1,4 +1,5 @@
 // Shared steps for the end-to-end specs: the demo users and signing in through the login form.
+import path from "node:path";
 import { expect, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo";
@@ -131,4 +132,9 @@ export async function saveAppearance(page: Page, choice: AppearanceChoice): Prom
   if (choice.expandNavigation !== undefined) form.expandNavigation = String(choice.expandNavigation);
   const response = await page.request.post("/settings/appearance", { form, maxRedirects: 0 });
   expect(response.status(), "appearance saved").toBe(302);
+}
+
+/** The SQLite file the e2e server runs on (playwright.config.ts): one per port. */
+export function e2eDatabaseFile(): string {
+  return path.resolve(`tests/.tmp/e2e-${process.env.E2E_PORT ?? 3100}/keel.db`);
 }

@@ -1,0 +1,145 @@
+// The configuration in the browser (seed 000 sections 4, 5, 7 and 8): the preloaded global when the page
+// carries one, else the copy cached in local storage, verified against the backend 1000 ms later, else a
+// fetch. A cache that differs or cannot be verified is cleared and the page reloads clean.
+import type { ShellConfig } from "../../mock-backend/contract.ts";
+import {
+  CONFIG_UNAVAILABLE_PATH,
+  ConfigFetchError,
+  GEORESTRICTED_STATUS,
+  UNAVAILABLE_PATH,
+} from "./app-errors.ts";
+import { CONFIG_VERIFICATION_DELAY_MS } from "./constants.ts";
+import { readStored, removeStored, writeStored, type StorageLike } from "./local-storage.ts";
+import { globalTimers, type Timers } from "./timers.ts";
+
+export type ClientConfig = ShellConfig;
+export type ConfigSource = "preloaded" | "cache" | "network" | "unavailable";
+
+/** The id of the JSON data block the server renders with the page's configuration. */
+export const PRELOADED_CONFIG_ID = "keel-config";
+
+export interface ConfigBootstrapOptions {
+  /** The page's preloaded configuration, when the server rendered one. */
+  preloaded: ClientConfig | null;
+  storage?: StorageLike | null;
+  /** The path the app is served under, e.g. "/" or "/youtrack/". */
+  basePath: string;
+  /** Fetches the configuration; throws ConfigFetchError when the status is above 300. */
+  fetchConfig: () => Promise<ClientConfig>;
+  /** The page's own path, so the error pages do not send the browser to themselves. */
+  pathname: string;
+  reload: () => void;
+  navigate: (path: string) => void;
+  onVerified?: (outcome: "same" | "differs" | "failed") => void;
+  timers?: Timers;
+}
+
+export interface ConfigBootstrap {
+  config: ClientConfig | null;
+  source: ConfigSource;
+  /** Cancels a pending verification (page unload, tests). */
+  cancel(): void;
+}
+
+/** "For hosted installs only when its contextPath equals the base path" (seed 000 section 5). */
+export function isCacheUsable(cached: ClientConfig, basePath: string): boolean {
+  return !cached.hosted.hosted || cached.contextPath === basePath;
+}
+
+/** Key order does not matter: the cached copy went through JSON and the fetched one through the schema. */
+export function sameConfig(a: unknown, b: unknown): boolean {
+  return stableJson(a) === stableJson(b);
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : inner,
+  );
+}
+
+let current: ClientConfig | null = null;
+
+/** The configuration this page runs with, once bootstrapConfig has settled (browser only). */
+export function currentClientConfig(): ClientConfig | null {
+  return current;
+}
+
+/** The server's data block for the page's configuration, or null when the page has none or it is unreadable. */
+export function readPreloadedConfig(doc: Pick<Document, "getElementById"> = document): ClientConfig | null {
+  const text = doc.getElementById(PRELOADED_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ClientConfig;
+  } catch {
+    return null;
+  }
+}
+
+/** JSON for a data block inside HTML: "<" escaped so the text cannot close the script element. */
+export function configDataBlock(config: ClientConfig): string {
+  return JSON.stringify(config).replace(/</g, "\\u003c");
+}
+
+export function clearCachedConfig(storage?: StorageLike | null): void {
+  removeStored("cachedConfiguration", storage);
+}
+
+function withBase(basePath: string, path: string): string {
+  return `${basePath.replace(/\/+$/, "")}${path}`;
+}
+
+export async function bootstrapConfig(options: ConfigBootstrapOptions): Promise<ConfigBootstrap> {
+  const timers = options.timers ?? globalTimers;
+  const { storage, basePath } = options;
+  let verification: unknown;
+  const cancel = () => {
+    if (verification !== undefined) timers.clearTimeout(verification);
+    verification = undefined;
+  };
+
+  if (options.preloaded) {
+    writeStored("cachedConfiguration", options.preloaded, storage);
+    current = options.preloaded;
+    return { config: options.preloaded, source: "preloaded", cancel };
+  }
+
+  const cached = readStored("cachedConfiguration", storage);
+  if (cached && isCacheUsable(cached, basePath)) {
+    verification = timers.setTimeout(() => {
+      verification = undefined;
+      options.fetchConfig().then(
+        (fresh) => {
+          if (sameConfig(cached, fresh)) {
+            options.onVerified?.("same");
+            return;
+          }
+          options.onVerified?.("differs");
+          clearCachedConfig(storage);
+          options.reload();
+        },
+        () => {
+          options.onVerified?.("failed");
+          clearCachedConfig(storage);
+          options.reload();
+        },
+      );
+    }, CONFIG_VERIFICATION_DELAY_MS);
+    current = cached;
+    return { config: cached, source: "cache", cancel };
+  }
+
+  try {
+    const fresh = await options.fetchConfig();
+    writeStored("cachedConfiguration", fresh, storage);
+    current = fresh;
+    return { config: fresh, source: "network", cancel };
+  } catch (error) {
+    const georestricted = error instanceof ConfigFetchError && error.status === GEORESTRICTED_STATUS;
+    const target = georestricted ? UNAVAILABLE_PATH : CONFIG_UNAVAILABLE_PATH;
+    const [targetPath] = target.split("?");
+    if (options.pathname !== withBase(basePath, targetPath!)) options.navigate(withBase(basePath, target));
+    return { config: null, source: "unavailable", cancel };
+  }
+}

@@ -1,0 +1,27 @@
+// The browser's own configuration fetch (seed 000 section 7): the same fields selector and schema as the
+// server's, so a cached copy and a fresh one compare equal when nothing changed. Imported lazily: pages
+// rendered with a preloaded configuration never need it.
+import { ShellConfigSchema } from "../../mock-backend/contract.ts";
+import { assertConfigResponse } from "./app-errors.ts";
+import type { ClientConfig } from "./config-cache.ts";
+import { buildFields } from "./field-selector.ts";
+import { shapeOf } from "./schema-shape.ts";
+
+export function configUrl(basePath: string): string {
+  const fields = buildFields(shapeOf(ShellConfigSchema));
+  return `${basePath.replace(/\/+$/, "")}/api/config?fields=${encodeURIComponent(fields)}`;
+}
+
+export async function fetchClientConfig(
+  basePath: string,
+  fetchImpl: typeof fetch = globalThis.fetch,
+): Promise<ClientConfig> {
+  const response = await fetchImpl(configUrl(basePath), {
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { accept: "application/json" },
+  });
+  // "The configuration fetch fails when the status is above 300" (seed 000 section 5).
+  assertConfigResponse(response);
+  return ShellConfigSchema.parse(await response.json());
+}

@@ -1,0 +1,192 @@
+// The configuration in the browser and on the server (seed 000 sections 4, 7 and 8): the cached copy,
+// its verification reload, and the error page when the backend is stopped.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { expect, test, type Page } from "@playwright/test";
+import { createPrisma } from "../../mock-backend/db.ts";
+import { e2eDatabaseFile, waitForHydration } from "./helpers.ts";
+
+const CACHE_KEY = "keel.shell.configuration";
+
+/** Changes the configuration document the mock backend serves, as an admin would. */
+async function setMaxExportItems(value: number): Promise<void> {
+  const db = createPrisma(`file:${e2eDatabaseFile()}`);
+  try {
+    const row = await db.configuration.findUniqueOrThrow({ where: { id: 1 } });
+    const document = JSON.parse(row.document) as { system: { maxExportItems: number } };
+    document.system.maxExportItems = value;
+    await db.configuration.update({ where: { id: 1 }, data: { document: JSON.stringify(document) } });
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+const cachedMaxExportItems = (page: Page) =>
+  page.evaluate(
+    (key) =>
+      (JSON.parse(localStorage.getItem(key) ?? "null") as { system: { maxExportItems: number } } | null)
+        ?.system.maxExportItems ?? null,
+    CACHE_KEY,
+  );
+
+test.describe("the cached configuration", () => {
+  test.afterEach(() => setMaxExportItems(500));
+
+  test("a page's preloaded configuration is cached in local storage", async ({ page }) => {
+    await page.goto("/issues");
+    await waitForHydration(page);
+    await expect.poll(() => cachedMaxExportItems(page)).toBe(500);
+  });
+
+  test("a configuration changed between two visits is caught 1000 ms after the cached copy is used, and the page reloads clean", async ({
+    page,
+  }) => {
+    await setMaxExportItems(500);
+    await page.goto("/issues");
+    await waitForHydration(page);
+    await expect.poll(() => cachedMaxExportItems(page)).toBe(500);
+
+    // Between the visits an admin changes the configuration.
+    await setMaxExportItems(750);
+    // The second visit's document arrives without a preloaded configuration (as from a static or
+    // proxied copy of the page), so the browser starts from its cached one.
+    await page.route(
+      "**/issues",
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /(<script type="application\/json" id="keel-config">)[^<]*(<\/script>)/,
+          "$1$2",
+        );
+        await route.fulfill({ response, body: html });
+      },
+      { times: 1 },
+    );
+    const loads: string[] = [];
+    page.on("load", () => loads.push(page.url()));
+    const verification = page.waitForRequest((request) => request.url().includes("/api/config?fields="));
+    await page.goto("/issues");
+    const started = Date.now();
+    await verification;
+    // Verified no earlier than 1000 ms after the cached copy was used.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // It differs: the cache is cleared and the page reloads, this time with the preloaded copy.
+    await expect.poll(() => loads.length, { timeout: 8_000 }).toBe(2);
+    await waitForHydration(page);
+    await expect.poll(() => cachedMaxExportItems(page)).toBe(750);
+  });
+
+  test("an unchanged cached configuration is verified and kept without a reload", async ({ page }) => {
+    await page.goto("/issues");
+    await waitForHydration(page);
+    await expect.poll(() => cachedMaxExportItems(page)).toBe(500);
+    await page.route(
+      "**/issues",
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(/(id="keel-config">)[^<]*(<\/script>)/, "$1$2");
+        await route.fulfill({ response, body: html });
+      },
+      { times: 1 },
+    );
+    let loads = 0;
+    page.on("load", () => loads++);
+    const verified = page.waitForResponse((response) => response.url().includes("/api/config?fields="));
+    await page.goto("/issues");
+    expect((await verified).status()).toBe(200);
+    await page.waitForTimeout(500);
+    expect(loads).toBe(1);
+    expect(await cachedMaxExportItems(page)).toBe(500);
+  });
+
+  test("logging out clears the cached configuration", async ({ page }) => {
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByLabel("Login", { exact: true }).fill("alice");
+    await page.getByLabel("Password", { exact: true }).fill("demo");
+    await page.locator("main").getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page).toHaveURL("/dashboard");
+    await expect.poll(() => cachedMaxExportItems(page)).toBe(500);
+    await page.getByTestId("current-user").click();
+    await page.getByRole("menuitem", { name: "Log out", exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?loggedOut=1/);
+    expect(await cachedMaxExportItems(page)).toBeNull();
+  });
+});
+
+test.describe("with the backend stopped", () => {
+  const BACKEND_PORT = Number(process.env.E2E_PORT ?? 3100) + 91;
+  const SERVER_PORT = Number(process.env.E2E_PORT ?? 3100) + 92;
+  const base = `http://127.0.0.1:${SERVER_PORT}`;
+  let backend: ChildProcess | undefined;
+  let server: ChildProcess | undefined;
+
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${e2eDatabaseFile()}`,
+    SESSION_SECRET: "e2e-session-secret-0123456789abcdef-keel",
+    LOG_LEVEL: "fatal",
+  };
+
+  async function startBackend(): Promise<void> {
+    backend = spawn(process.execPath, ["mock-backend/standalone.ts"], {
+      env: { ...env, MOCK_BACKEND_PORT: String(BACKEND_PORT) },
+      stdio: "ignore",
+    });
+    await waitFor(`http://127.0.0.1:${BACKEND_PORT}/api/config?fields=version`);
+  }
+
+  async function stopBackend(): Promise<void> {
+    if (!backend || backend.exitCode !== null) return;
+    backend.kill("SIGTERM");
+    await once(backend, "exit");
+  }
+
+  async function waitFor(url: string): Promise<void> {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      try {
+        if ((await fetch(url)).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${url} did not answer`);
+  }
+
+  test.beforeAll(async () => {
+    await startBackend();
+    server = spawn(process.execPath, ["server/index.ts"], {
+      env: { ...env, PORT: String(SERVER_PORT), BACKEND_URL: `http://127.0.0.1:${BACKEND_PORT}` },
+      stdio: "ignore",
+    });
+    await waitFor(`${base}/healthz`);
+  });
+
+  test.afterAll(async () => {
+    await stopBackend();
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await once(server, "exit");
+    }
+  });
+
+  test("pages go to error?configUnavailable=true, and come back when the backend returns", async ({
+    page,
+  }) => {
+    await page.goto(`${base}/issues`);
+    await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+
+    await stopBackend();
+    const response = await page.goto(`${base}/issues`);
+    await expect(page).toHaveURL(`${base}/error?configUnavailable=true`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("alert")).toContainText("could not load its configuration");
+
+    await startBackend();
+    await page.goto(`${base}/issues`);
+    await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+  });
+});
