@@ -28,6 +28,9 @@ import { layoutForLanguage } from "./shell/shortcut-matcher.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
 import { useErrorReporting, useLinkInterception } from "./shell/use-client-runtime.ts";
 import { configDataBlock, PRELOADED_CONFIG_ID } from "./lib/config-cache.ts";
+import { InboxProvider } from "./shell/inbox-context.tsx";
+import { NotificationsPopup } from "./shell/notifications-popup.tsx";
+import { canSeeNotifications } from "./shell/navigation-model.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
 
@@ -103,29 +106,32 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // The welcome path hides the navigation (seed 000 2.2).
   const showNavigation = findShellRoute(pathname)?.page !== "welcome";
   return (
-    <div className="shell">
-      {showNavigation ? (
-        <LeftNavigation
-          user={user}
-          permissions={permissions}
-          config={config}
-          inboxFolders={inboxFolders}
-          os={loaderData.os}
-        />
-      ) : null}
-      <div className="shell-main">
-        {banners?.globalBannerEnabled && banners.globalBanner ? (
-          <aside className="banner" aria-label="Announcement">
-            {banners.globalBanner}
-          </aside>
+    <InboxProvider folders={inboxFolders} enabled={canSeeNotifications(user, permissions)}>
+      <div className="shell">
+        {showNavigation ? (
+          <LeftNavigation
+            user={user}
+            permissions={permissions}
+            config={config}
+            inboxFolders={inboxFolders}
+            os={loaderData.os}
+          />
         ) : null}
-        <main id="main" className="page">
-          <Outlet />
-        </main>
-        <HelpPanel config={config} os={loaderData.os} />
-        <QuickSearch open={searching} onClose={() => setSearching(false)} />
+        <div className="shell-main">
+          {banners?.globalBannerEnabled && banners.globalBanner ? (
+            <aside className="banner" aria-label="Announcement">
+              {banners.globalBanner}
+            </aside>
+          ) : null}
+          <main id="main" className="page">
+            <Outlet />
+          </main>
+          <HelpPanel config={config} os={loaderData.os} />
+          <QuickSearch open={searching} onClose={() => setSearching(false)} />
+        </div>
+        <NotificationsPopup />
       </div>
-    </div>
+    </InboxProvider>
   );
 }
 

@@ -13,6 +13,7 @@ const PAGE_MODULES: Record<PageKind, string> = {
   form: "routes/shell/form.tsx",
   "form-without-authorization": "routes/shell/form-without-authorization.tsx",
   search: "routes/shell/search.tsx",
+  notifications: "routes/notifications/notifications.tsx",
 };
 
 const toRoute = (r: ShellRoute) => route(r.path.slice(1), PAGE_MODULES[r.page], { id: r.id });

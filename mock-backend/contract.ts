@@ -228,9 +228,29 @@ export const ThreadsQuerySchema = z
   .strict();
 
 export const ThreadUpdateSchema = z.object({ muted: z.boolean() }).strict();
+/** A notification sent to a user's inbox (administrators; the demo's way to make news). */
+export const NewThreadSchema = z
+  .object({
+    recipient: z.object({ login: z.string().min(1).max(100) }),
+    folder: z.object({ id: z.enum(["direct", "subscription"]) }).default({ id: "direct" }),
+    type: z.enum(["mention", "reaction", "subscription"]).default("mention"),
+    subject: z.string().trim().min(1).max(300),
+    text: z.string().trim().min(1).max(10_000),
+    issue: z
+      .object({ idReadable: z.string().min(1).max(50) })
+      .nullable()
+      .default(null),
+  })
+  .strict();
+export type NewThread = z.input<typeof NewThreadSchema>;
+/** The first event of the inbox stream: the server's ping timeout, which the client uses if at least 30 s. */
+export const InboxStreamReadySchema = z.object({ pingTimeoutMs: z.number().int().positive() });
 export const MarkThreadSchema = z
   .object({ thread: z.object({ id: Id }).loose(), read: z.boolean() })
   .strict();
+export const ThreadUpdateResultSchema = z.object({ id: Id, muted: z.boolean() });
+export const MarkThreadResultSchema = z.object({ read: z.boolean() });
+export const MarkAllResultSchema = z.object({ read: z.boolean(), updated: z.number().int().nonnegative() });
 export const MarkAllSchema = z
   .object({
     read: z.boolean(),

@@ -11,6 +11,7 @@ import { readCookie } from "../app/lib/cookies.ts";
 import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
 import { createMockBackend } from "../mock-backend/app.ts";
+import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
 import type { Db } from "../mock-backend/db.ts";
 import type { Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
@@ -202,6 +203,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     transport,
     beginShutdown() {
       stopping = true;
+      // Open event streams never finish by themselves.
+      closeInboxStreams();
     },
   };
 }

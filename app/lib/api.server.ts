@@ -12,7 +12,13 @@ import {
   ErrorBodySchema,
   HubMeSchema,
   HubPublicSettingsSchema,
+  InboxFolderSchema,
   InboxFoldersSchema,
+  LastSeenUpdateSchema,
+  MarkAllResultSchema,
+  MarkThreadResultSchema,
+  ThreadUpdateResultSchema,
+  type InboxFolder,
   InboxThreadsSchema,
   IssueSchema,
   IssuesSchema,
@@ -146,8 +152,24 @@ export function createApi(context: KeelRequestContext) {
     getAnalyticsProfile: () =>
       get(AnalyticsProfileSchema, "/api/users/me/profiles/analytics", { ignoreLicenseErrors: true }),
     getInboxFolders: () => get(InboxFoldersSchema, "/api/inbox/folders", { ignoreLicenseErrors: true }),
-    getInboxThreads: (params: { folder?: "direct" | "subscription"; $top?: number } = {}) =>
-      get(InboxThreadsSchema, "/api/inbox/threads", params),
+    getInboxThreads: (
+      params: { folder?: "direct" | "subscription"; $top?: number; unreadOnly?: boolean } = {},
+    ) => get(InboxThreadsSchema, "/api/inbox/threads", params),
+    markFolderSeen: (id: InboxFolder["id"], lastSeen: number) =>
+      post(InboxFolderSchema, `/api/inbox/folders/${id}`, { id, lastSeen }),
+    markAllSeen: (lastSeen: number) =>
+      post(LastSeenUpdateSchema, "/api/inbox/lastSeen", { lastSeen }, { selectFields: false }),
+    setThreadMuted: (id: string, muted: boolean) =>
+      post(ThreadUpdateResultSchema, `/api/inbox/threads/${encodeURIComponent(id)}`, { muted }),
+    markThread: (id: string, read: boolean) =>
+      post(MarkThreadResultSchema, "/api/inbox/markThread", { thread: { id }, read }),
+    markAllThreads: (read: boolean, folder: "direct" | "subscription") =>
+      post(
+        MarkAllResultSchema,
+        "/api/inbox/markAll",
+        { read, folder: { id: folder } },
+        { selectFields: false },
+      ),
     updateAppearance: (update: AppearanceUpdate) =>
       post(AppearanceProfileSchema, "/api/users/me/profiles/appearance", update),
     listIssues: (query?: { query?: string; $top?: number }) => get(IssuesSchema, "/api/issues", query),

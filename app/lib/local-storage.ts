@@ -77,11 +77,7 @@ export const STORAGE_KEYS = {
   // Shell and admin: theme
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
   // Shell: the cached configuration (seed 000 sections 4 and 7; app/lib/config-cache.ts)
-  cachedConfiguration: entry(
-    "keel.shell.configuration",
-    ShellConfigSchema.nullable(),
-    null,
-  ),
+  cachedConfiguration: entry("keel.shell.configuration", ShellConfigSchema.nullable(), null),
   // Shell and admin: last-used dashboard
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
 

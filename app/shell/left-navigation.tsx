@@ -9,6 +9,8 @@ import type {
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { SIDEBAR_ITEM_HEIGHT_PX } from "../lib/constants.ts";
 import { AboutView, HELP_PANEL_PARAM, ShortcutsView, withoutHelpPanel } from "./help-panel.tsx";
+import { useHydrated } from "../lib/use-hydrated.ts";
+import { useInbox } from "./inbox-context.tsx";
 import { Icon } from "./icons.tsx";
 import { NavContainerContext, NavMenu, StaticEntries, type MenuEntry } from "./nav-menu.tsx";
 import {
@@ -74,10 +76,32 @@ function useFittingItems(total: number) {
   return { listRef, fitting };
 }
 
-function ItemLink({ item, expanded, unread }: { item: NavItem; expanded: boolean; unread: boolean }) {
+function ItemLink({
+  item,
+  expanded,
+  unread,
+  onOpen,
+}: {
+  item: NavItem;
+  expanded: boolean;
+  unread: boolean;
+  /** With scripts, a plain click opens this instead of following the link. */
+  onOpen?: () => void;
+}) {
   return (
     <Link
       to={item.url}
+      onClick={
+        onOpen
+          ? (event) => {
+              if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              onOpen();
+            }
+          : undefined
+      }
+      aria-haspopup={onOpen ? "dialog" : undefined}
       target={item.target}
       className="nav-item"
       aria-current={item.active ? "page" : undefined}
@@ -110,7 +134,10 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os }: 
   const expanded =
     typeof pending === "string" ? pending === "true" : user.profiles.appearance.expandNavigation;
   const { footer } = navigation.help;
-  const unreadOf = (item: NavItem) => item.id === "notifications" && navigation.notifications.unread;
+  const inbox = useInbox();
+  // Before scripts run, Notifications is a plain link to its page.
+  const hydrated = useHydrated();
+  const unreadOf = (item: NavItem) => item.id === "notifications" && inbox.unread;
   const shown = fitting === null ? navigation.items : navigation.items.slice(0, fitting);
   const overflow = fitting === null ? [] : navigation.items.slice(fitting);
   const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname, search));
@@ -138,7 +165,12 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os }: 
           <ul className="left-nav-items">
             {shown.map((item) => (
               <li key={item.id}>
-                <ItemLink item={item} expanded={expanded} unread={unreadOf(item)} />
+                <ItemLink
+                  item={item}
+                  expanded={expanded}
+                  unread={unreadOf(item)}
+                  onOpen={hydrated && item.id === "notifications" ? inbox.openCentre : undefined}
+                />
               </li>
             ))}
             {overflow.length > 0 ? (

@@ -195,6 +195,17 @@ function withoutEmpty<T>(list: readonly (T | false)[]): T[] {
   return list.filter((entry): entry is T => entry !== false);
 }
 
+/** Notifications: READ_ISSUE or CREATE_ISSUE, and not a guest (seed 000 section 6). */
+export function canSeeNotifications(
+  user: NavigationInput["user"],
+  permissions: NavigationInput["permissions"],
+): boolean {
+  return (
+    !user.guest &&
+    (hasPermission(permissions, PERMISSION.READ_ISSUE) || hasPermission(permissions, PERMISSION.CREATE_ISSUE))
+  );
+}
+
 export function buildNavigation(input: NavigationInput): Navigation {
   const { user, permissions, config, pathname } = input;
   const guest = user.guest;
@@ -231,8 +242,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
 
   // ---------- main items ----------
 
-  const readsOrCreatesIssues = has(PERMISSION.READ_ISSUE) || has(PERMISSION.CREATE_ISSUE);
-  const notificationsVisible = readsOrCreatesIssues && !guest;
+  const notificationsVisible = canSeeNotifications(user, permissions);
   const member = !guest && !reporter;
 
   const items = withoutEmpty<NavItem>([

@@ -330,3 +330,41 @@ test("a slow response overtaken by a newer one is dropped", async () => {
   await vi.advanceTimersByTimeAsync(0);
   expect(poller.unread()).toBe(false);
 });
+
+test("while suspended (the event stream is live) scheduled checks fetch nothing, and resume when it is not", async () => {
+  let live = true;
+  const { poller, fetchFolders } = setup({ suspended: () => live });
+  poller.start();
+  expect(fetchFolders).not.toHaveBeenCalled();
+  await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_INTERVAL_MS);
+  expect(fetchFolders).not.toHaveBeenCalled();
+  live = false;
+  await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_INTERVAL_MS);
+  expect(fetchFolders).toHaveBeenCalledTimes(1);
+});
+
+test("folders applied from elsewhere turn the indicator on and win over a fetch already under way", async () => {
+  let answer!: (folders: InboxFolder[]) => void;
+  const { poller, onUnreadChange } = setup({
+    fetchFolders: () => new Promise<InboxFolder[]>((resolve) => (answer = resolve)),
+  });
+  poller.start();
+  poller.applyFolders(unreadDirect(300));
+  expect(poller.unread()).toBe(true);
+  expect(onUnreadChange).toHaveBeenLastCalledWith(true);
+  // The older fetch answers "read" afterwards: stale, ignored.
+  answer(read);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(poller.unread()).toBe(true);
+});
+
+test("after mark-seen, applied folders with the same lastNotified stay read, a newer one is unread", () => {
+  const { poller } = setup();
+  poller.start();
+  poller.applyFolders(unreadDirect(300));
+  poller.markSeen();
+  poller.applyFolders(unreadDirect(300));
+  expect(poller.unread()).toBe(false);
+  poller.applyFolders(unreadDirect(400));
+  expect(poller.unread()).toBe(true);
+});

@@ -34,6 +34,8 @@ export interface NotificationPollerOptions {
   /** HTTP/2 or HTTPS: a hidden tab keeps polling much longer. */
   secureTransport: boolean;
   guest: boolean;
+  /** While true, scheduled checks fetch nothing: the event stream is live and pushes the folders instead. */
+  suspended?: () => boolean;
 }
 
 export interface NotificationPoller {
@@ -42,6 +44,8 @@ export interface NotificationPoller {
   stop(): void;
   /** A mark-seen event: clears the indicator until a fetch shows a newer notification. */
   markSeen(): void;
+  /** Folders from elsewhere (the server-rendered page, the event stream), taken as a fetch's answer. */
+  applyFolders(folders: readonly InboxFolder[]): void;
   state(): PollerState;
   unread(): boolean;
 }
@@ -84,6 +88,7 @@ export function createNotificationPoller(options: NotificationPollerOptions): No
 
   function poll(): void {
     pollTimer = timers.setTimeout(poll, NOTIFICATION_POLL_INTERVAL_MS);
+    if (options.suspended?.()) return;
     const request = ++requested;
     let pending: Promise<InboxFolder[]>;
     try {
@@ -157,6 +162,13 @@ export function createNotificationPoller(options: NotificationPollerOptions): No
       if (state === "stopped") return;
       for (const folder of lastFolders) seenUpTo.set(folder.id, stamp(folder.lastNotified));
       setUnread(false);
+    },
+    applyFolders(folders) {
+      if (state === "stopped") return;
+      // Newer than any fetch under way: that fetch's answer is stale.
+      applied = ++requested;
+      lastFolders = folders;
+      setUnread(computeUnread(folders));
     },
     state: () => state,
     unread: () => unread,

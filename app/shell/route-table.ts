@@ -19,7 +19,8 @@ export type PageKind =
   | "unavailable"
   | "form"
   | "form-without-authorization"
-  | "search";
+  | "search"
+  | "notifications";
 
 export interface ShellRoute {
   /** Unique; also the React Router route id. */
@@ -153,7 +154,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   lite("gantt-charts", "/gantt-charts", "Gantt Charts", { signIn: true }),
   lite("planning-canvas", "/planning-canvas", "Planning Canvas", { signIn: true }),
   lite("ai-assistant", "/pmx/chat", "AI Assistant", { signIn: true }),
-  lite("notifications", "/notifications", "Notifications", { signIn: true }),
+  lite("notifications", "/notifications", "Notifications", { signIn: true, page: "notifications" }),
   lite("app-page", "/app/:appName/:key", "App", { signIn: true }),
   lite("admin-app-page", "/admin/app/:appName/:key", "App Administration", { signIn: true }),
   lite("admin", "/admin", "Administration", { signIn: true }),

@@ -7,14 +7,24 @@ import {
   LastSeenUpdateSchema,
   MarkAllSchema,
   MarkThreadSchema,
+  NewThreadSchema,
   ReadQuerySchema,
   ThreadsQuerySchema,
   ThreadUpdateSchema,
 } from "../contract.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { badRequest, fieldsSender, notFound, route, sendFields, validate } from "../http.ts";
-import { threadInclude, toFolder, toThread } from "../model.ts";
+import { randomUUID } from "node:crypto";
+import { PERMISSION } from "../../app/lib/constants.ts";
+import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
+import {
+  onInboxChange,
+  pingIntervalFor,
+  publishInboxChange,
+  sseMessage,
+  trackStream,
+} from "../inbox-events.ts";
+import { loadConfiguration, projectsWith, threadInclude, toFolder, toThread } from "../model.ts";
 
 const FOLDER_FIELDS = "id,lastNotified,lastSeen";
 const THREAD_FIELDS =
@@ -63,6 +73,7 @@ export function inboxRouter(db: Db): Router {
         create: { userId: user.id, folderId: id, lastSeen: BigInt(body.lastSeen) },
         update: { lastSeen: BigInt(body.lastSeen) },
       });
+      publishInboxChange(user.id);
       send(res, toFolder(row));
     }),
   );
@@ -82,6 +93,7 @@ export function inboxRouter(db: Db): Router {
           }),
         ),
       );
+      publishInboxChange(user.id);
       res.json({ lastSeen });
     }),
   );
@@ -126,6 +138,7 @@ export function inboxRouter(db: Db): Router {
       const { muted } = validate(ThreadUpdateSchema, req.body, "thread");
       const updated = await db.inboxThread.updateMany({ where: { id, userId: user.id }, data: { muted } });
       if (updated.count === 0) throw notFound(`Thread ${id} not found`);
+      publishInboxChange(user.id);
       send(res, { id, muted });
     }),
   );
@@ -142,6 +155,7 @@ export function inboxRouter(db: Db): Router {
         if (!owned) throw notFound(`Thread ${thread.id} not found`);
         await tx.inboxMessage.updateMany({ where: { threadId: thread.id }, data: { read } });
       });
+      publishInboxChange(user.id);
       send(res, { read });
     }),
   );
@@ -158,7 +172,99 @@ export function inboxRouter(db: Db): Router {
         },
         data: { read },
       });
+      publishInboxChange(user.id);
       res.json({ read, updated: result.count });
+    }),
+  );
+
+  // Administrators send a notification to someone's inbox; it reaches their open tabs at once.
+  router.post(
+    "/inbox/threads",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const send = fieldsSender(req, THREAD_FIELDS);
+      if ((await projectsWith(db, user.id, PERMISSION.LOW_LEVEL_READ)) !== "all") {
+        throw forbidden("Only administrators can send notifications");
+      }
+      const input = validate(NewThreadSchema, req.body, "thread");
+      const recipient = await db.user.findUnique({ where: { login: input.recipient.login } });
+      if (!recipient || recipient.guest)
+        throw badRequest(`Invalid recipient: no user ${input.recipient.login}`);
+      const now = BigInt(Date.now());
+      const created = await db.$transaction(async (tx) => {
+        const thread = await tx.inboxThread.create({
+          data: {
+            id: `t-${randomUUID()}`,
+            userId: recipient.id,
+            folderId: input.folder.id,
+            type: input.type,
+            subject: input.subject,
+            issueId: input.issue?.idReadable ?? null,
+            updated: now,
+            messages: {
+              create: { id: `m-${randomUUID()}`, author: user.login, text: input.text, timestamp: now },
+            },
+          },
+          include: threadInclude,
+        });
+        await tx.inboxFolder.upsert({
+          where: { userId_folderId: { userId: recipient.id, folderId: input.folder.id } },
+          create: { userId: recipient.id, folderId: input.folder.id, lastNotified: now },
+          update: { lastNotified: now },
+        });
+        return thread;
+      });
+      publishInboxChange(recipient.id);
+      res.status(201);
+      send(res, toThread(created, await authorNames(db, [user.login])));
+    }),
+  );
+
+  // The inbox as a stream: the folders now and after every change, and pings so the client can tell a
+  // live stream from a dead one (seed 000 section 4, "Event stream timings").
+  router.get(
+    "/inbox/events",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { system } = await loadConfiguration(db);
+      const folders = async () =>
+        (await db.inboxFolder.findMany({ where: { userId: user.id }, orderBy: { folderId: "asc" } })).map(
+          toFolder,
+        );
+      res.status(200).set({
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      });
+      const flush = () => (res as unknown as { flush?: () => void }).flush?.();
+      const write = (text: string) => {
+        if (res.writableEnded) return;
+        res.write(text);
+        flush();
+      };
+      write(`retry: 30000\n${sseMessage("ready", { pingTimeoutMs: system.ssePingTimeoutMs })}`);
+      write(sseMessage("folders", await folders()));
+      const ping = setInterval(
+        () => write(sseMessage("ping", { at: Date.now() })),
+        pingIntervalFor(system.ssePingTimeoutMs),
+      );
+      let sending = Promise.resolve();
+      const stopListening = onInboxChange((userId) => {
+        if (userId !== user.id) return;
+        sending = sending
+          .then(async () => write(sseMessage("folders", await folders())))
+          .catch(() => {
+            // A failed read is skipped; the next change or the client's fallback catches up.
+          });
+      });
+      const untrack = trackStream(res);
+      req.on("close", () => {
+        clearInterval(ping);
+        stopListening();
+        untrack();
+      });
     }),
   );
 

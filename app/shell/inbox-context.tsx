@@ -1,0 +1,163 @@
+// The unread indicator and the notifications centre in the browser (seed 000 section 4): the server's
+// folders first, then pushes from the event stream, with the polling rules as the fallback while the stream
+// is down; the centre prepared 30 s after the indicator turns on, or at once when opened.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { InboxFoldersSchema, type InboxFolder, type InboxThread } from "../../mock-backend/contract.ts";
+import { useCsrfToken } from "../components/use-csrf-token.ts";
+import { createInboxStream } from "./inbox-stream.ts";
+import { isFolderUnread } from "./navigation-model.ts";
+import {
+  createNotificationPoller,
+  documentVisibility,
+  type NotificationPoller,
+} from "./notification-poller.ts";
+import { createNotificationsCenter, type NotificationsCenterState } from "./notifications-center.ts";
+
+export const INBOX_EVENTS_URL = "/api/inbox/events";
+const FOLDERS_URL = "/api/inbox/folders?fields=id,lastNotified,lastSeen&ignoreLicenseErrors=true";
+const CENTRE_DATA_URL = "/notifications?folder=direct";
+
+export interface InboxValue {
+  /** Whether the indicator is on; the server's answer until scripts know better. */
+  unread: boolean;
+  /** A mark-seen event: the indicator clears. */
+  markSeen(): void;
+  centreOpen: boolean;
+  centreState: NotificationsCenterState;
+  centreThreads: InboxThread[] | null;
+  openCentre(): void;
+  closeCentre(): void;
+}
+
+const InboxContext = createContext<InboxValue>({
+  unread: false,
+  markSeen() {},
+  centreOpen: false,
+  centreState: "ready",
+  centreThreads: null,
+  openCentre() {},
+  closeCentre() {},
+});
+
+export function useInbox(): InboxValue {
+  return useContext(InboxContext);
+}
+
+async function fetchFolders(): Promise<InboxFolder[]> {
+  const response = await fetch(FOLDERS_URL, {
+    credentials: "same-origin",
+    headers: { accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  return InboxFoldersSchema.parse(await response.json());
+}
+
+/** HTTPS, or HTTP/2 and later, keep a hidden tab polling for 30 minutes rather than 1 second. */
+function secureTransport(): boolean {
+  if (window.location.protocol === "https:") return true;
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return /^h[23]/.test(navigation?.nextHopProtocol ?? "");
+}
+
+export function InboxProvider({
+  folders,
+  enabled,
+  children,
+}: {
+  folders: readonly InboxFolder[];
+  /** Signed in and allowed to see notifications; guests are excluded. */
+  enabled: boolean;
+  children: React.ReactNode;
+}) {
+  const [unread, setUnread] = useState(() => enabled && folders.some(isFolderUnread));
+  const [centreOpen, setCentreOpen] = useState(false);
+  const [centreState, setCentreState] = useState<NotificationsCenterState>("ready");
+  const pollerRef = useRef<NotificationPoller | null>(null);
+  const centreData = useFetcher<{ threads: InboxThread[] }>({ key: "notifications-centre" });
+  const seen = useFetcher({ key: "notifications-seen" });
+  const csrf = useCsrfToken();
+  const load = centreData.load;
+
+  const centre = useMemo(
+    () =>
+      createNotificationsCenter({
+        init: () => load(CENTRE_DATA_URL),
+        render: () => undefined,
+      }),
+    [load],
+  );
+  useEffect(() => centre.onStateChange(setCentreState), [centre]);
+  useEffect(() => () => centre.destroy(), [centre]);
+
+  // The server's folders are the latest word whenever the page's data is loaded again.
+  useEffect(() => {
+    pollerRef.current?.applyFolders(folders);
+  }, [folders]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const stream = createInboxStream({
+      url: INBOX_EVENTS_URL,
+      open: (url) => new EventSource(url),
+      onFolders: (pushed) => poller.applyFolders(pushed),
+      onAvailabilityChange: () => undefined,
+    });
+    const poller = createNotificationPoller({
+      fetchFolders,
+      onUnreadChange: (next) => {
+        setUnread(next);
+        if (next) centre.onUnreadTurnedOn();
+      },
+      visibility: documentVisibility(),
+      secureTransport: secureTransport(),
+      guest: false,
+      suspended: () => stream.available(),
+    });
+    pollerRef.current = poller;
+    poller.applyFolders(folders);
+    if (poller.unread()) centre.onUnreadTurnedOn();
+    stream.start();
+    poller.start();
+    return () => {
+      // Logout or leaving: polling and the stream stop.
+      poller.stop();
+      stream.stop();
+      pollerRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- folders are applied by the effect above
+  }, [enabled, centre]);
+
+  const markSeen = useCallback(() => {
+    pollerRef.current?.markSeen();
+    setUnread(false);
+  }, []);
+
+  const openCentre = useCallback(() => {
+    setCentreOpen(true);
+    // Already rendered once: show what is new since.
+    if (centre.state() === "rendered") void load(CENTRE_DATA_URL);
+    void centre.open().then((rendered) => {
+      if (!rendered) return;
+      // Opening the centre is seeing every folder.
+      void seen.submit({ intent: "seen", csrf }, { method: "post", action: "/notifications" });
+      markSeen();
+    });
+  }, [centre, csrf, load, markSeen, seen]);
+
+  const closeCentre = useCallback(() => setCentreOpen(false), []);
+
+  const value = useMemo<InboxValue>(
+    () => ({
+      unread: enabled && unread,
+      markSeen,
+      centreOpen,
+      centreState,
+      centreThreads: centreData.data?.threads ?? null,
+      openCentre,
+      closeCentre,
+    }),
+    [enabled, unread, markSeen, centreOpen, centreState, centreData.data, openCentre, closeCentre],
+  );
+  return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
+}

@@ -1,0 +1,140 @@
+// The client side of the inbox event stream (seed 000 section 4, "Event stream timings"): connects, watches
+// for pings, and when the stream is closed, errors or goes quiet past the ping-overdue time it gives up on
+// it, reports it unavailable (the caller falls back to polling) and reconnects after the reconnect timeout.
+import { InboxFoldersSchema, InboxStreamReadySchema, type InboxFolder } from "../../mock-backend/contract.ts";
+import { globalTimers, type Timers } from "../lib/timers.ts";
+import { sseSettings, type SseSettings } from "./notifications-center.ts";
+
+/** The part of EventSource the stream uses; the browser's EventSource fits. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void): void;
+  close(): void;
+}
+
+export const EVENT_SOURCE_CLOSED = 2;
+
+export interface InboxStreamOptions {
+  url: string;
+  open: (url: string) => EventSourceLike;
+  onFolders: (folders: InboxFolder[]) => void;
+  /** True while the stream is live; false when it is down and polling should take over. */
+  onAvailabilityChange: (available: boolean) => void;
+  timers?: Timers;
+  now?: () => number;
+}
+
+export interface InboxStream {
+  start(): void;
+  stop(): void;
+  available(): boolean;
+  settings(): SseSettings;
+}
+
+export function createInboxStream(options: InboxStreamOptions): InboxStream {
+  const timers = options.timers ?? globalTimers;
+  const now = options.now ?? Date.now;
+  let settings = sseSettings();
+  let source: EventSourceLike | undefined;
+  let available = false;
+  let stopped = true;
+  let lastHeard = 0;
+  let statusTimer: unknown;
+  let reconnectTimer: unknown;
+
+  function setAvailable(next: boolean): void {
+    if (next === available) return;
+    available = next;
+    options.onAvailabilityChange(next);
+  }
+
+  function parse(data: unknown): unknown {
+    try {
+      return typeof data === "string" ? JSON.parse(data) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function heard(): void {
+    lastHeard = now();
+    setAvailable(true);
+  }
+
+  function drop(): void {
+    source?.close();
+    source = undefined;
+    if (statusTimer !== undefined) timers.clearTimeout(statusTimer);
+    statusTimer = undefined;
+    setAvailable(false);
+    if (!stopped && reconnectTimer === undefined) {
+      reconnectTimer = timers.setTimeout(() => {
+        reconnectTimer = undefined;
+        connect();
+      }, settings.reconnectTimeoutMs);
+    }
+  }
+
+  function checkStatus(): void {
+    statusTimer = undefined;
+    if (!source) return;
+    if (source.readyState === EVENT_SOURCE_CLOSED || now() - lastHeard > settings.pingOverdueMs) {
+      drop();
+      return;
+    }
+    statusTimer = timers.setTimeout(checkStatus, settings.statusCheckMs);
+  }
+
+  function connect(): void {
+    if (stopped) return;
+    let opened: EventSourceLike;
+    try {
+      opened = options.open(options.url);
+    } catch {
+      drop();
+      return;
+    }
+    source = opened;
+    lastHeard = now();
+    const own = (listener: (event: { data?: unknown }) => void) => (event: { data?: unknown }) => {
+      if (source === opened) listener(event);
+    };
+    opened.addEventListener(
+      "ready",
+      own((event) => {
+        const ready = InboxStreamReadySchema.safeParse(parse(event.data));
+        // The reported ping timeout counts only if at least 30 000 ms (seed 000 section 5).
+        if (ready.success) settings = sseSettings(ready.data.pingTimeoutMs);
+        heard();
+      }),
+    );
+    opened.addEventListener("ping", own(heard));
+    opened.addEventListener(
+      "folders",
+      own((event) => {
+        const folders = InboxFoldersSchema.safeParse(parse(event.data));
+        heard();
+        if (folders.success) options.onFolders(folders.data);
+      }),
+    );
+    // The browser would retry on its own schedule; the seed's reconnect timeout decides instead.
+    opened.addEventListener("error", own(drop));
+    statusTimer = timers.setTimeout(checkStatus, settings.statusCheckMs);
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      connect();
+    },
+    stop() {
+      stopped = true;
+      if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      drop();
+    },
+    available: () => available,
+    settings: () => settings,
+  };
+}

@@ -1,0 +1,87 @@
+// The notifications centre as a popup beside the left bar (seed 000 section 2.3, "Notifications popup").
+// Without scripts the Notifications item is a plain link to the /notifications page instead.
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { useInbox } from "./inbox-context.tsx";
+
+const CENTRE_LIMIT = 8;
+
+export function NotificationsPopup() {
+  const inbox = useInbox();
+  const { centreOpen, closeCentre } = inbox;
+  const panel = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    if (!centreOpen) return;
+    opener.current = document.activeElement;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeCentre();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Element | null;
+      if (panel.current?.contains(target) || target?.closest('[data-nav-item="notifications"]')) return;
+      closeCentre();
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+      if (opener.current instanceof HTMLElement && document.contains(opener.current)) opener.current.focus();
+    };
+  }, [centreOpen, closeCentre]);
+
+  if (!inbox.centreOpen) return null;
+  const threads = inbox.centreThreads;
+  return (
+    <div
+      ref={panel}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="notifications-popup-title"
+      className="notifications-popup"
+      tabIndex={-1}
+    >
+      <header className="notifications-popup-header">
+        <h2 id="notifications-popup-title">Notifications</h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close notifications"
+          onClick={inbox.closeCentre}
+        >
+          ×
+        </button>
+      </header>
+      {inbox.centreState !== "rendered" || threads === null ? (
+        <p role="status" className="notifications-popup-status">
+          Loading notifications…
+        </p>
+      ) : threads.length === 0 ? (
+        <p className="notifications-popup-status">No notifications yet.</p>
+      ) : (
+        <ul className="notifications-popup-list">
+          {threads.slice(0, CENTRE_LIMIT).map((thread) => (
+            <li key={thread.id} data-unread={thread.unread || undefined}>
+              {thread.unread ? <span className="unread-dot" aria-label="unread" /> : null}
+              <Link
+                to={thread.issue ? `/issue/${thread.issue.idReadable}` : "/notifications"}
+                onClick={inbox.closeCentre}
+              >
+                {thread.subject}
+              </Link>
+              <p className="thread-message">{thread.messages.at(-1)?.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <footer className="notifications-popup-footer">
+        <Link to="/notifications" onClick={inbox.closeCentre}>
+          All notifications
+        </Link>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "vitest";
+import { InboxFoldersSchema, InboxThreadSchema } from "./contract.ts";
+import { createMockBackendApp } from "./app.ts";
+import { closeInboxStreams, pingIntervalFor, sseMessage } from "./inbox-events.ts";
+import { bearer, expectError, withBackend, writableState } from "../tests/helpers/backend.ts";
+import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
+import type { Db } from "./db.ts";
+
+const NOTIFY = "/api/inbox/threads";
+const news = (login: string, subject = "You were mentioned in DEMO-1") => ({
+  recipient: { login },
+  subject,
+  text: "@alice please have a look",
+  issue: { idReadable: "DEMO-1" },
+});
+
+test("an administrator's notification lands in the recipient's direct folder and raises lastNotified", async () => {
+  await withBackend(async ({ db, client }) => {
+    const before = Date.now();
+    const response = await client.request("POST", NOTIFY, { body: news("alice"), headers: bearer("admin") });
+    expect(response.status, response.text).toBe(201);
+    const thread = InboxThreadSchema.parse(response.json);
+    expect(thread).toMatchObject({
+      folder: { id: "direct" },
+      unread: true,
+      subject: "You were mentioned in DEMO-1",
+    });
+    expect(thread.messages[0]?.author).toEqual({ login: "admin", name: "Ada Admin" });
+    const folder = await db.inboxFolder.findFirstOrThrow({
+      where: { user: { login: "alice" }, folderId: "direct" },
+    });
+    expect(Number(folder.lastNotified)).toBeGreaterThanOrEqual(before);
+  });
+});
+
+test("only administrators may send notifications, and nothing is written otherwise", async () => {
+  await withBackend(async ({ db, client }) => {
+    const state = await writableState(db);
+    expectError(await client.request("POST", NOTIFY, { body: news("admin"), headers: bearer("alice") }), 403);
+    expect(await writableState(db)).toEqual(state);
+  });
+});
+
+test.each([
+  ["an unknown recipient", news("nobody")],
+  ["an empty subject", news("alice", "  ")],
+  ["an unknown field", { ...news("alice"), priority: "high" }],
+  ["the what's-new folder", { ...news("alice"), folder: { id: "whatsnew" } }],
+])("%s is refused with 400 and nothing is written", async (_name, body) => {
+  await withBackend(async ({ db, client }) => {
+    const state = await writableState(db);
+    expectError(await client.request("POST", NOTIFY, { body, headers: bearer("admin") }), 400);
+    expect(await writableState(db)).toEqual(state);
+  });
+});
+
+/** Reads SSE messages from a live stream until `until` says stop. */
+async function readEvents(
+  response: Response,
+  until: (events: { event: string; data: unknown }[]) => boolean,
+): Promise<{ event: string; data: unknown }[]> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: { event: string; data: unknown }[] = [];
+  let buffer = "";
+  while (!until(events)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) });
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+async function listening(db: Db) {
+  const app = createMockBackendApp({ db, secret: TEST_SECRET });
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+test("the inbox stream sends the ping timeout, the folders, and the folders again after a notification", async () => {
+  await withBackend(async ({ db }) => {
+    const { server, url } = await listening(db);
+    try {
+      const stream = await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") });
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      const reading = readEvents(stream, (events) => events.filter((e) => e.event === "folders").length >= 2);
+      // Give the stream a moment to subscribe, then make news for alice.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sent = await fetch(`${url}${NOTIFY}`, {
+        method: "POST",
+        headers: { ...bearer("admin"), "content-type": "application/json" },
+        body: JSON.stringify(news("alice")),
+      });
+      expect(sent.status).toBe(201);
+      const events = await reading;
+      expect(events[0]).toEqual({ event: "ready", data: { pingTimeoutMs: 300_000 } });
+      const [first, second] = events
+        .filter((e) => e.event === "folders")
+        .map((e) => InboxFoldersSchema.parse(e.data));
+      const direct = (folders: typeof first) => folders!.find((f) => f.id === "direct")!;
+      expect(direct(second).lastNotified!).toBeGreaterThan(direct(first).lastNotified!);
+    } finally {
+      closeInboxStreams();
+      server.close();
+    }
+  });
+});
+
+test("another user's change is not sent on alice's stream", async () => {
+  await withBackend(async ({ db }) => {
+    const { server, url } = await listening(db);
+    try {
+      const stream = await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") });
+      const reading = readEvents(stream, (events) =>
+        events.some((e) => e.event === "folders" && events.indexOf(e) > 1),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await fetch(`${url}${NOTIFY}`, {
+        method: "POST",
+        headers: { ...bearer("admin"), "content-type": "application/json" },
+        body: JSON.stringify(news("tom")),
+      });
+      const outcome = await Promise.race([
+        reading.then(() => "sent"),
+        new Promise((r) => setTimeout(() => r("quiet"), 400)),
+      ]);
+      expect(outcome).toBe("quiet");
+    } finally {
+      closeInboxStreams();
+      server.close();
+    }
+  });
+});
+
+test("guests cannot open an inbox stream", async () => {
+  await withBackend(async ({ db }) => {
+    const { server, url } = await listening(db);
+    try {
+      expect((await fetch(`${url}/api/inbox/events`)).status).toBe(401);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+test("pings come at a third of the reported timeout, never more often than every second", () => {
+  expect(pingIntervalFor(300_000)).toBe(100_000);
+  expect(pingIntervalFor(30_000)).toBe(10_000);
+  expect(pingIntervalFor(1_500)).toBe(1_000);
+});
+
+test("an SSE message is one event line and one JSON data line", () => {
+  expect(sseMessage("folders", [{ id: "direct", text: "a\nb" }])).toBe(
+    'event: folders\ndata: [{"id":"direct","text":"a\\nb"}]\n\n',
+  );
+});

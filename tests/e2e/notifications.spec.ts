@@ -1,0 +1,166 @@
+// The unread indicator, the pushed notification, the centre and the /notifications page (seed 000
+// sections 2.3 and 4; issue 4).
+import { expect, test, type Page } from "@playwright/test";
+import { createPrisma } from "../../mock-backend/db.ts";
+import { demoToken } from "../../prisma/factories.ts";
+import { e2eDatabaseFile, mainNav, signIn, signInQuickly, waitForHydration } from "./helpers.ts";
+
+const marker = (page: Page) => mainNav(page).locator('[data-nav-item="notifications"] .unread-dot');
+
+type Snapshot = Awaited<ReturnType<typeof snapshotAlice>>;
+let saved: Snapshot;
+
+/** Alice's inbox as seeded, so that this file leaves it as it found it. */
+async function snapshotAlice() {
+  const db = createPrisma(`file:${e2eDatabaseFile()}`);
+  try {
+    const user = await db.user.findUniqueOrThrow({ where: { login: "alice" } });
+    const folders = await db.inboxFolder.findMany({ where: { userId: user.id } });
+    const threads = await db.inboxThread.findMany({
+      where: { userId: user.id },
+      include: { messages: true },
+    });
+    return { userId: user.id, folders, threads };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function restoreAlice(snapshot: Snapshot) {
+  const db = createPrisma(`file:${e2eDatabaseFile()}`);
+  try {
+    await db.$transaction([
+      db.inboxThread.deleteMany({
+        where: { userId: snapshot.userId, id: { notIn: snapshot.threads.map((t) => t.id) } },
+      }),
+      ...snapshot.folders.map((f) =>
+        db.inboxFolder.update({
+          where: { userId_folderId: { userId: f.userId, folderId: f.folderId } },
+          data: { lastNotified: f.lastNotified, lastSeen: f.lastSeen },
+        }),
+      ),
+      ...snapshot.threads.map((t) =>
+        db.inboxThread.update({ where: { id: t.id }, data: { muted: t.muted } }),
+      ),
+      ...snapshot.threads.flatMap((t) =>
+        t.messages.map((m) => db.inboxMessage.update({ where: { id: m.id }, data: { read: m.read } })),
+      ),
+    ]);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+/** What an administrator does to make news for alice: the mock's notification call. */
+async function notifyAlice(page: Page, subject: string) {
+  const response = await page.request.post("/api/inbox/threads", {
+    headers: { authorization: `Bearer ${demoToken("admin")}` },
+    data: { recipient: { login: "alice" }, subject, text: "Pushed while the tab was open" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test.beforeAll(async () => {
+  saved = await snapshotAlice();
+});
+test.afterEach(async () => {
+  await restoreAlice(saved);
+});
+
+test.describe("with JavaScript", () => {
+  test("alice's unread marker is on, and clears when she opens the notifications centre", async ({
+    page,
+  }) => {
+    await signIn(page, "alice");
+    await expect(marker(page)).toBeVisible();
+    await waitForHydration(page);
+    await mainNav(page).getByRole("link", { name: "Notifications" }).click();
+    const centre = page.getByRole("dialog", { name: "Notifications" });
+    await expect(centre).toBeVisible();
+    await expect(centre.getByRole("link", { name: "admin mentioned you in DEMO-1" })).toBeVisible();
+    await expect(marker(page)).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(centre).toBeHidden();
+    // Seen is saved: the server renders it off after a reload.
+    await page.reload();
+    await expect(marker(page)).toHaveCount(0);
+  });
+
+  test("a notification pushed to alice's open tab shows within a second", async ({ page }) => {
+    const stream = page.waitForResponse((response) => response.url().includes("/api/inbox/events"));
+    await signInQuickly(page, "alice", "/issues");
+    await waitForHydration(page);
+    await mainNav(page).getByRole("link", { name: "Notifications" }).click();
+    await expect(marker(page)).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    expect((await stream).status()).toBe(200);
+
+    await notifyAlice(page, "Pushed news for alice");
+    await expect(marker(page)).toBeVisible({ timeout: 1_000 });
+    await mainNav(page).getByRole("link", { name: "Notifications" }).click();
+    await expect(
+      page.getByRole("dialog", { name: "Notifications" }).getByText("Pushed news for alice"),
+    ).toBeVisible();
+  });
+
+  test("without the event stream, the indicator falls back to polling", async ({ page }) => {
+    await page.route("**/api/inbox/events", (route) => route.abort());
+    await page.clock.install();
+    await signInQuickly(page, "alice", "/issues");
+    await waitForHydration(page);
+    await mainNav(page).getByRole("link", { name: "Notifications" }).click();
+    await expect(marker(page)).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await notifyAlice(page, "Found by polling");
+    // Nothing pushes it; the next check, 6 minutes on, finds it.
+    await page.clock.runFor(5 * 60_000);
+    await expect(marker(page)).toHaveCount(0);
+    const polled = page.waitForResponse((response) => response.url().includes("/api/inbox/folders"));
+    await page.clock.runFor(60_000);
+    await polled;
+    await expect(marker(page)).toBeVisible();
+  });
+
+  test("mute and mark as read show at once and are saved", async ({ page }) => {
+    await signInQuickly(page, "alice", "/notifications");
+    await waitForHydration(page);
+    const thread = page.getByRole("listitem", { name: "admin mentioned you in DEMO-1" });
+    await thread.getByRole("button", { name: "Mute" }).click();
+    await expect(thread.getByRole("button", { name: "Unmute" })).toBeVisible();
+    await expect(thread.getByText("Muted")).toBeVisible();
+    await thread.getByRole("button", { name: "Mark as read" }).click();
+    await expect(thread.getByRole("button", { name: "Mark as unread" })).toBeVisible();
+    await page.reload();
+    await expect(thread.getByRole("button", { name: "Unmute" })).toBeVisible();
+    await expect(thread.getByRole("button", { name: "Mark as unread" })).toBeVisible();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Notifications item is a link to the page, which marks the folder seen", async ({ page }) => {
+    await signIn(page, "alice");
+    await expect(marker(page)).toBeVisible();
+    await mainNav(page).getByRole("link", { name: "Notifications" }).click();
+    await expect(page).toHaveURL("/notifications");
+    await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+    await page.getByRole("link", { name: "Subscriptions" }).click();
+    await expect(page).toHaveURL("/notifications?folder=subscription");
+    // Both folders seen: the marker is off.
+    await expect(marker(page)).toHaveCount(0);
+  });
+
+  test("mute, read and mark all as read work as plain forms", async ({ page }) => {
+    await signIn(page, "alice");
+    await page.goto("/notifications");
+    const thread = page.getByRole("listitem", { name: "admin mentioned you in DEMO-1" });
+    await thread.getByRole("button", { name: "Mute" }).click();
+    await expect(page).toHaveURL("/notifications?folder=direct");
+    await expect(thread.getByRole("button", { name: "Unmute" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Show" }).getByRole("link", { name: "Unread" }).click();
+    await expect(page.getByRole("listitem")).not.toHaveCount(0);
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await expect(page.getByText("No unread notifications.")).toBeVisible();
+  });
+});
