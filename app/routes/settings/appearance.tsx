@@ -5,6 +5,7 @@ import { UiThemeSchema } from "../../../mock-backend/contract.ts";
 import { guestAppearanceCookie, readGuestAppearance } from "../../lib/guest-appearance.server.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { writeStored } from "../../lib/local-storage.ts";
 
 const FormBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 const AppearanceFormSchema = z
@@ -56,4 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const appearance = await api.updateAppearance(parsed.data);
   if (fromScript) return { appearance };
   throw redirect(back);
+}
+
+/** The theme is also stored in this browser (seed 000 section 4), once the server has saved it. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const uiTheme = UiThemeSchema.safeParse((await request.clone().formData()).get("uiTheme"));
+  const result = await serverAction();
+  if (uiTheme.success) writeStored("theme", uiTheme.data);
+  return result;
 }
