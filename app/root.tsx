@@ -106,7 +106,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // The welcome path hides the navigation (seed 000 2.2).
   const showNavigation = findShellRoute(pathname)?.page !== "welcome";
   return (
-    <InboxProvider folders={inboxFolders} enabled={canSeeNotifications(user, permissions)}>
+    <InboxProvider
+      folders={inboxFolders}
+      whatsNewVersion={loaderData.whatsNewVersion}
+      enabled={canSeeNotifications(user, permissions)}
+    >
       <div className="shell">
         {showNavigation ? (
           <LeftNavigation

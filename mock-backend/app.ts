@@ -8,8 +8,10 @@ import { hubRouter } from "./resources/hub.ts";
 import { inboxRouter } from "./resources/inbox.ts";
 import { contentRouter } from "./resources/issues.ts";
 import { permissionsRouter } from "./resources/permissions.ts";
+import { projectsRouter } from "./resources/projects.ts";
 import { sessionRouter } from "./resources/session.ts";
 import { usersRouter } from "./resources/users.ts";
+import { whatsNewRouter } from "./resources/whats-new.ts";
 
 export const API_PREFIX = "/api";
 export const HUB_PREFIX = "/hub/api/rest";
@@ -33,6 +35,8 @@ export function createMockBackend(options: SessionOptions): Router {
   api.use(inboxRouter(db));
   api.use(analyticsRouter(db));
   api.use(contentRouter(db));
+  api.use(projectsRouter(db));
+  api.use(whatsNewRouter(db));
   api.use(sessionRouter(options));
   api.use(notFoundHandler);
 

@@ -5,6 +5,8 @@ import { z } from "zod";
 import {
   ANALYTICS_MAX_EVENT_BYTES,
   INBOX_FOLDERS,
+  INVITE_FAILURE_KINDS,
+  PROJECT_TEMPLATES,
   PROJECT_TYPES,
   UI_THEMES,
   USER_TYPES,
@@ -401,3 +403,102 @@ export const ReadQuerySchema = z
     ignoreLicenseErrors: QueryBoolean.optional(),
   })
   .strict();
+
+// ---------- projects (the new-project wizard, seed 000 section 4) ----------
+
+export const ProjectTemplateSchema = z.enum(PROJECT_TEMPLATES, { message: "Choose a template" });
+export type ProjectTemplate = z.infer<typeof ProjectTemplateSchema>;
+
+export const ProjectNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter a project name")
+  .max(80, "Use at most 80 characters");
+
+/** The prefix of the project's issue ids (DEMO-1): stored upper-case. */
+export const ProjectShortNameSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(2, "Use at least 2 characters")
+  .max(10, "Use at most 10 characters")
+  .regex(/^[A-Z][A-Z0-9_]*$/, "Start with a letter and use only letters, digits and underscores");
+
+export const ProjectCreateSchema = z
+  .object({ name: ProjectNameSchema, shortName: ProjectShortNameSchema, template: ProjectTemplateSchema })
+  .strict();
+export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
+
+export const InviteeKindSchema = z.enum(["user", "email", "group"]);
+export type InviteeKind = z.infer<typeof InviteeKindSchema>;
+
+export const ProjectInvitationSchema = z.object({
+  invitee: z.string(),
+  kind: InviteeKindSchema,
+  /** added: an existing account became a member; invited: an invitation e-mail went out. */
+  status: z.enum(["added", "invited"]),
+});
+
+export const ProjectSchema = z.object({
+  id: Id,
+  shortName: z.string(),
+  name: z.string(),
+  template: ProjectTemplateSchema,
+  projectType: z.object({ id: z.enum(PROJECT_TYPES) }),
+  timeTrackingEnabled: z.boolean(),
+  invitations: z.array(ProjectInvitationSchema),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+/** Groups are named with this prefix wherever logins and e-mail addresses are also accepted. */
+export const GROUP_PREFIX = "group:";
+const LOGIN_PATTERN = /^[\p{L}\p{N}._-]{1,100}$/u;
+
+/** What an invitee names, or null when it is none of a login, an e-mail address or a group. */
+export function inviteeKind(invitee: string): InviteeKind | null {
+  if (invitee.startsWith(GROUP_PREFIX)) {
+    return invitee.slice(GROUP_PREFIX.length).trim().length > 0 ? "group" : null;
+  }
+  if (invitee.includes("@")) return z.email().safeParse(invitee).success ? "email" : null;
+  return LOGIN_PATTERN.test(invitee) ? "user" : null;
+}
+
+export const MAX_INVITEES = 50;
+export const InvitationsRequestSchema = z
+  .object({ invitees: z.array(z.string().trim().min(1).max(200)).min(1).max(MAX_INVITEES) })
+  .strict();
+
+export const InviteFailureKindSchema = z.enum(INVITE_FAILURE_KINDS);
+export type InviteFailureKind = z.infer<typeof InviteFailureKindSchema>;
+
+export const InvitationsResultSchema = z.object({
+  invited: z.array(ProjectInvitationSchema),
+  failed: z.array(z.object({ invitee: z.string(), kind: InviteFailureKindSchema, message: z.string() })),
+});
+export type InvitationsResult = z.infer<typeof InvitationsResultSchema>;
+
+export const TimeTrackingSettingsSchema = z.object({ enabled: z.boolean() });
+export const TimeTrackingUpdateSchema = TimeTrackingSettingsSchema.strict();
+
+// ---------- what's new (seed 000 sections 3 and 7) ----------
+
+/** year.month, as in 2025.3; the month has no leading zero. */
+export const WhatsNewVersionIdSchema = z
+  .string()
+  .regex(/^\d{4}\.(?:[1-9]|1[0-2])$/, "A version id is year.month, like 2025.3");
+
+export const WhatsNewFeatureSchema = z.object({
+  title: z.string().trim().min(1).max(120),
+  description: z.string().trim().min(1).max(400),
+});
+export type WhatsNewFeature = z.infer<typeof WhatsNewFeatureSchema>;
+
+export const WhatsNewVersionSchema = z.object({
+  id: WhatsNewVersionIdSchema,
+  features: z.array(WhatsNewFeatureSchema).min(1),
+});
+export type WhatsNewVersion = z.infer<typeof WhatsNewVersionSchema>;
+
+/** The server's "available now" list and every bundled feature file. */
+export const WhatsNewSchema = z.object({ versions: z.array(WhatsNewVersionSchema) });
+export type WhatsNew = z.infer<typeof WhatsNewSchema>;

@@ -389,7 +389,13 @@ export function demoInbox(login: string) {
     folders: (["direct", "subscription", "whatsnew"] as const).map((folderId) => ({
       folderId,
       lastNotified: folderId === "whatsnew" ? null : BigInt(lastNotified(folderId)),
-      lastSeen: folderId === "whatsnew" ? null : BigInt(unread ? SEED_EPOCH - DAY : lastNotified(folderId)),
+      // alice has not looked at what's new yet; the others have, since the seed's day.
+      lastSeen:
+        folderId === "whatsnew"
+          ? unread
+            ? null
+            : BigInt(SEED_EPOCH)
+          : BigInt(unread ? SEED_EPOCH - DAY : lastNotified(folderId)),
     })),
     threads: threads.map((t) => ({
       thread: {

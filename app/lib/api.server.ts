@@ -26,6 +26,11 @@ import {
   LogoutResultSchema,
   PermissionCacheSchema,
   ShellConfigSchema,
+  InvitationsResultSchema,
+  ProjectSchema,
+  TimeTrackingSettingsSchema,
+  WhatsNewSchema,
+  type ProjectCreate,
   type AppearanceUpdate,
   type Consent,
   type ErrorBody,
@@ -186,6 +191,20 @@ export function createApi(context: KeelRequestContext) {
         params: { failOnPermissionReduce: true },
         hub: true,
       }),
+    createProject: (input: ProjectCreate) => post(ProjectSchema, "/api/admin/projects", input),
+    getProject: (idOrShortName: string) =>
+      get(ProjectSchema, `/api/admin/projects/${encodeURIComponent(idOrShortName)}`),
+    inviteToProject: (projectId: string, invitees: string[]) =>
+      post(InvitationsResultSchema, `/api/admin/projects/${encodeURIComponent(projectId)}/invitations`, {
+        invitees,
+      }),
+    updateProjectTimeTracking: (projectId: string, enabled: boolean) =>
+      post(
+        TimeTrackingSettingsSchema,
+        `/api/admin/projects/${encodeURIComponent(projectId)}/timeTrackingSettings`,
+        { enabled },
+      ),
+    getWhatsNewAvailableNow: () => get(WhatsNewSchema, "/api/whatsNew/availableNow"),
     login: (input: LoginInput) => post(LoginResultSchema, "/api/auth/login", input, { selectFields: false }),
     logout: () => post(LogoutResultSchema, "/api/auth/logout", {}, { selectFields: false }),
   };

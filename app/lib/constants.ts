@@ -103,3 +103,29 @@ export const ANALYTICS_MAX_BATCH_BYTES = 500 * 1024;
 export const ANALYTICS_MAX_EVENT_BYTES = 32 * 1024;
 /** Guests have no profile: their appearance choices live in this cookie instead. */
 export const GUEST_APPEARANCE_COOKIE = "keel_guest_appearance";
+
+/** Templates a new project can start from (seed 000 section 4, new-project wizard). */
+export const PROJECT_TEMPLATES = ["scrum", "kanban", "helpdesk", "default"] as const;
+/** Kinds an invitation failure is counted by (seed 000 section 8). */
+export const INVITE_FAILURE_KINDS = ["user", "email", "group", "undefined"] as const;
+/** Locales with bundled what's-new feature files, each with a cloud variant (seed 000 section 9). */
+export const FEATURE_FILE_LOCALES = [
+  "cs_CZ",
+  "de_DE",
+  "en_US",
+  "eo_UY",
+  "es_ES",
+  "fr_FR",
+  "he_IL",
+  "hu_HU",
+  "it_IT",
+  "ja_JP",
+  "ko_KR",
+  "pl_PL",
+  "pt_BR",
+  "ru_RU",
+  "tr_TR",
+  "uk_UA",
+  "zh_CN",
+  "zu_ZA",
+] as const;

@@ -8,6 +8,8 @@ import {
   UNAVAILABLE_PATH,
 } from "./app-errors.ts";
 import type { RequestLogger } from "./keel-context.ts";
+import { newestVersion, raiseWhatsNewFolder } from "../shell/whats-new/whats-new.ts";
+import { loadWhatsNew } from "../shell/whats-new/whats-new.server.ts";
 
 /** The configuration could not be had: the backend is down, answered an error, or broke the contract. */
 class ConfigUnavailableError extends Error {
@@ -39,7 +41,22 @@ export async function loadShell(api: Api, log: RequestLogger) {
   ]);
   // The shell needs a working identity-service integration (seed 000 section 5).
   assertRingIntegration(config.ring);
-  return { config, user, permissions, banners, inboxFolders };
+  // The whatsnew folder counts from the first day of the newest feature version's month (seed 000 section 3).
+  let whatsNewVersion: string | null = null;
+  if (inboxFolders.length > 0) {
+    const { versions } = await loadWhatsNew(api, { permissions, user, config }, log);
+    whatsNewVersion = newestVersion(versions)?.id ?? null;
+  }
+  return {
+    config,
+    user,
+    permissions,
+    banners,
+    inboxFolders: whatsNewVersion
+      ? raiseWhatsNewFolder(inboxFolders, [{ id: whatsNewVersion }])
+      : inboxFolders,
+    whatsNewVersion,
+  };
 }
 
 /**

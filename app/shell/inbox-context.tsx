@@ -3,10 +3,16 @@
 // is down; the centre prepared 30 s after the indicator turns on, or at once when opened.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { InboxFoldersSchema, type InboxFolder, type InboxThread } from "../../mock-backend/contract.ts";
+import {
+  InboxFoldersSchema,
+  type InboxFolder,
+  type InboxThread,
+  type WhatsNewVersion,
+} from "../../mock-backend/contract.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { createInboxStream } from "./inbox-stream.ts";
 import { isFolderUnread } from "./navigation-model.ts";
+import { raiseWhatsNewFolder } from "./whats-new/whats-new.ts";
 import {
   createNotificationPoller,
   documentVisibility,
@@ -26,6 +32,8 @@ export interface InboxValue {
   centreOpen: boolean;
   centreState: NotificationsCenterState;
   centreThreads: InboxThread[] | null;
+  /** The newest feature version, shown in the centre. */
+  centreWhatsNew: WhatsNewVersion | null;
   openCentre(): void;
   closeCentre(): void;
 }
@@ -36,6 +44,7 @@ const InboxContext = createContext<InboxValue>({
   centreOpen: false,
   centreState: "ready",
   centreThreads: null,
+  centreWhatsNew: null,
   openCentre() {},
   closeCentre() {},
 });
@@ -62,10 +71,13 @@ function secureTransport(): boolean {
 
 export function InboxProvider({
   folders,
+  whatsNewVersion,
   enabled,
   children,
 }: {
   folders: readonly InboxFolder[];
+  /** The newest feature version: fetched and pushed folders get the whatsnew rule the server applied. */
+  whatsNewVersion: string | null;
   /** Signed in and allowed to see notifications; guests are excluded. */
   enabled: boolean;
   children: React.ReactNode;
@@ -74,7 +86,9 @@ export function InboxProvider({
   const [centreOpen, setCentreOpen] = useState(false);
   const [centreState, setCentreState] = useState<NotificationsCenterState>("ready");
   const pollerRef = useRef<NotificationPoller | null>(null);
-  const centreData = useFetcher<{ threads: InboxThread[] }>({ key: "notifications-centre" });
+  const centreData = useFetcher<{ threads: InboxThread[]; whatsNew: WhatsNewVersion | null }>({
+    key: "notifications-centre",
+  });
   const seen = useFetcher({ key: "notifications-seen" });
   const csrf = useCsrfToken();
   const load = centreData.load;
@@ -97,14 +111,16 @@ export function InboxProvider({
 
   useEffect(() => {
     if (!enabled) return;
+    const raise = (raw: InboxFolder[]) =>
+      whatsNewVersion ? raiseWhatsNewFolder(raw, [{ id: whatsNewVersion }]) : raw;
     const stream = createInboxStream({
       url: INBOX_EVENTS_URL,
       open: (url) => new EventSource(url),
-      onFolders: (pushed) => poller.applyFolders(pushed),
+      onFolders: (pushed) => poller.applyFolders(raise(pushed)),
       onAvailabilityChange: () => undefined,
     });
     const poller = createNotificationPoller({
-      fetchFolders,
+      fetchFolders: async () => raise(await fetchFolders()),
       onUnreadChange: (next) => {
         setUnread(next);
         if (next) centre.onUnreadTurnedOn();
@@ -126,7 +142,7 @@ export function InboxProvider({
       pollerRef.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- folders are applied by the effect above
-  }, [enabled, centre]);
+  }, [enabled, centre, whatsNewVersion]);
 
   const markSeen = useCallback(() => {
     pollerRef.current?.markSeen();
@@ -139,8 +155,12 @@ export function InboxProvider({
     if (centre.state() === "rendered") void load(CENTRE_DATA_URL);
     void centre.open().then((rendered) => {
       if (!rendered) return;
-      // Opening the centre is seeing every folder.
-      void seen.submit({ intent: "seen", csrf }, { method: "post", action: "/notifications" });
+      // Opening the centre is seeing every folder, up to the newest notification this tab knows of: a
+      // notification arriving meanwhile stays unread.
+      const upTo = pollerRef.current?.latestNotified();
+      const fields: Record<string, string> = { intent: "seen", csrf };
+      if (upTo) fields.lastSeen = String(upTo);
+      void seen.submit(fields, { method: "post", action: "/notifications" });
       markSeen();
     });
   }, [centre, csrf, load, markSeen, seen]);
@@ -154,6 +174,7 @@ export function InboxProvider({
       centreOpen,
       centreState,
       centreThreads: centreData.data?.threads ?? null,
+      centreWhatsNew: centreData.data?.whatsNew ?? null,
       openCentre,
       closeCentre,
     }),

@@ -368,3 +368,14 @@ test("after mark-seen, applied folders with the same lastNotified stay read, a n
   poller.applyFolders(unreadDirect(400));
   expect(poller.unread()).toBe(true);
 });
+
+test("latestNotified is the newest lastNotified the poller knows, or null without any", () => {
+  const { poller } = setup();
+  expect(poller.latestNotified()).toBeNull();
+  poller.applyFolders([
+    { id: "direct", lastNotified: 300, lastSeen: 50 },
+    { id: "subscription", lastNotified: 700, lastSeen: 50 },
+    { id: "whatsnew", lastNotified: null, lastSeen: null },
+  ]);
+  expect(poller.latestNotified()).toBe(700);
+});

@@ -44,6 +44,8 @@ export interface NotificationPoller {
   stop(): void;
   /** A mark-seen event: clears the indicator until a fetch shows a newer notification. */
   markSeen(): void;
+  /** The newest lastNotified among the folders last seen by the poller: what "seen up to" means now. */
+  latestNotified(): number | null;
   /** Folders from elsewhere (the server-rendered page, the event stream), taken as a fetch's answer. */
   applyFolders(folders: readonly InboxFolder[]): void;
   state(): PollerState;
@@ -162,6 +164,10 @@ export function createNotificationPoller(options: NotificationPollerOptions): No
       if (state === "stopped") return;
       for (const folder of lastFolders) seenUpTo.set(folder.id, stamp(folder.lastNotified));
       setUnread(false);
+    },
+    latestNotified() {
+      const stamps = lastFolders.map((folder) => folder.lastNotified ?? 0).filter((stamp) => stamp > 0);
+      return stamps.length > 0 ? Math.max(...stamps) : null;
     },
     applyFolders(folders) {
       if (state === "stopped") return;

@@ -77,6 +77,19 @@ export function NotificationsPopup() {
           ))}
         </ul>
       )}
+      {inbox.centreState === "rendered" && inbox.centreWhatsNew ? (
+        <section className="notifications-popup-whats-new" aria-labelledby="notifications-popup-whats-new">
+          <h3 id="notifications-popup-whats-new">What&apos;s new</h3>
+          <ul>
+            {inbox.centreWhatsNew.features.slice(0, 3).map((feature) => (
+              <li key={feature.title}>{feature.title}</li>
+            ))}
+          </ul>
+          <Link to="/notifications?folder=whatsnew" onClick={inbox.closeCentre}>
+            See what&apos;s new
+          </Link>
+        </section>
+      ) : null}
       <footer className="notifications-popup-footer">
         <Link to="/notifications" onClick={inbox.closeCentre}>
           All notifications

@@ -134,6 +134,8 @@ test("static segments win over parameters", () => {
   expect(findShellRoute("/articles/DEMO-A-1")?.id).toBe("article");
   expect(findShellRoute("/agiles/create")?.id).toBe("agiles-create");
   expect(findShellRoute("/reports/time/create")?.id).toBe("report-type-create");
+  expect(findShellRoute("/projects/new")?.id).toBe("new-project");
+  expect(findShellRoute("/projects/0-1")?.id).toBe("project");
 });
 
 test("route ids are unique and every path starts with a slash", () => {

@@ -20,6 +20,7 @@ export type PageKind =
   | "form"
   | "form-without-authorization"
   | "search"
+  | "new-project"
   | "notifications";
 
 export interface ShellRoute {
@@ -146,6 +147,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   lite("dashboard", "/dashboard", "Dashboards", { signIn: true }),
   lite("projects", "/projects", "Projects", { signIn: true }),
   lite("project", "/projects/:projectId", "Project", { signIn: true }),
+  lite("new-project", "/projects/new", "New Project", { page: "new-project", signIn: true }),
   lite("new-article", "/articles/n", "New Article", { signIn: true }),
   lite("articles", "/articles", "Knowledge Base", { page: "articles" }),
   lite("article", "/articles/:articleId", "Article", { page: "article" }),

@@ -60,6 +60,16 @@ async function notifyAlice(page: Page, subject: string) {
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/** Opens the centre and waits until the server has recorded everything as seen. */
+async function openCentreAndWaitUntilSeen(page: Page) {
+  const saved = page.waitForResponse(
+    (response) => response.url().includes("/notifications.data") && response.request().method() === "POST",
+  );
+  await mainNav(page).getByRole("link", { name: "Notifications" }).click();
+  await expect(marker(page)).toHaveCount(0);
+  expect((await saved).ok()).toBe(true);
+}
+
 test.beforeAll(async () => {
   saved = await snapshotAlice();
 });
@@ -90,8 +100,7 @@ test.describe("with JavaScript", () => {
     const stream = page.waitForResponse((response) => response.url().includes("/api/inbox/events"));
     await signInQuickly(page, "alice", "/issues");
     await waitForHydration(page);
-    await mainNav(page).getByRole("link", { name: "Notifications" }).click();
-    await expect(marker(page)).toHaveCount(0);
+    await openCentreAndWaitUntilSeen(page);
     await page.keyboard.press("Escape");
     expect((await stream).status()).toBe(200);
 
@@ -108,8 +117,7 @@ test.describe("with JavaScript", () => {
     await page.clock.install();
     await signInQuickly(page, "alice", "/issues");
     await waitForHydration(page);
-    await mainNav(page).getByRole("link", { name: "Notifications" }).click();
-    await expect(marker(page)).toHaveCount(0);
+    await openCentreAndWaitUntilSeen(page);
     await page.keyboard.press("Escape");
     await notifyAlice(page, "Found by polling");
     // Nothing pushes it; the next check, 6 minutes on, finds it.
@@ -147,8 +155,18 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
     await page.getByRole("link", { name: "Subscriptions" }).click();
     await expect(page).toHaveURL("/notifications?folder=subscription");
-    // Both folders seen: the marker is off.
+    await expect(marker(page)).toBeVisible();
+    await page.getByRole("link", { name: "What's new" }).click();
+    await expect(page).toHaveURL("/notifications?folder=whatsnew");
+    // Every folder seen: the marker is off.
     await expect(marker(page)).toHaveCount(0);
+  });
+
+  test("the What's new folder lists the newest features in the user's language", async ({ page }) => {
+    await signIn(page, "alice");
+    await page.goto("/notifications?folder=whatsnew");
+    await expect(page.getByRole("link", { name: "What's new" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { level: 2, name: "October 2025" })).toBeVisible();
   });
 
   test("mute, read and mark all as read work as plain forms", async ({ page }) => {

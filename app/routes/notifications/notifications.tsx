@@ -2,7 +2,10 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications";
-import type { InboxThread } from "../../../mock-backend/contract.ts";
+import type { InboxThread, WhatsNewVersion } from "../../../mock-backend/contract.ts";
+import { getKeelContext } from "../../lib/keel-context.ts";
+import { raiseWhatsNewFolder } from "../../shell/whats-new/whats-new.ts";
+import { loadWhatsNew } from "../../shell/whats-new/whats-new.server.ts";
 import { CsrfInput } from "../../components/csrf-input.tsx";
 import { useCsrfToken } from "../../components/use-csrf-token.ts";
 import { getApi } from "../../middleware/api.server.ts";
@@ -10,16 +13,26 @@ import { isFolderUnread } from "../../shell/navigation-model.ts";
 import { useInbox } from "../../shell/inbox-context.tsx";
 
 const THREAD_FOLDERS = ["direct", "subscription"] as const;
-type ThreadFolder = (typeof THREAD_FOLDERS)[number];
-const FOLDER_NAMES: Record<ThreadFolder, string> = { direct: "Direct", subscription: "Subscriptions" };
+const FOLDERS = [...THREAD_FOLDERS, "whatsnew"] as const;
+type Folder = (typeof FOLDERS)[number];
+const FOLDER_NAMES: Record<Folder, string> = {
+  direct: "Direct",
+  subscription: "Subscriptions",
+  whatsnew: "What's new",
+};
 
 const ViewSchema = z.object({
-  folder: z.enum(THREAD_FOLDERS).catch("direct"),
+  folder: z.enum(FOLDERS).catch("direct"),
   list: z.enum(["all", "unread"]).catch("all"),
 });
 
 const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("seen"), folder: z.enum(THREAD_FOLDERS).optional() }),
+  z.object({
+    intent: z.literal("seen"),
+    folder: z.enum(FOLDERS).optional(),
+    // Seen up to this notification time; the server's clock when absent.
+    lastSeen: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  }),
   z.object({ intent: z.enum(["mute", "unmute", "read", "unread"]), thread: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("read-all"), folder: z.enum(THREAD_FOLDERS) }),
 ]);
@@ -45,12 +58,33 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = getApi(context);
+  const keel = getKeelContext(context);
   const view = viewOf(url);
-  const [threads, folders] = await Promise.all([
-    api.getInboxThreads({ folder: view.folder, $top: 50, unreadOnly: view.list === "unread" || undefined }),
-    api.getInboxFolders(),
+  const [config, user, permissions] = await Promise.all([
+    api.getConfig(),
+    api.getCurrentUser(),
+    api.getPermissions(),
   ]);
-  return { ...view, threads, folders };
+  const [threads, folders, whatsNew] = await Promise.all([
+    view.folder === "whatsnew"
+      ? []
+      : api.getInboxThreads({
+          folder: view.folder,
+          $top: 50,
+          unreadOnly: view.list === "unread" || undefined,
+        }),
+    api.getInboxFolders(),
+    loadWhatsNew(api, { permissions, user, config }, keel.log),
+  ]);
+  return {
+    ...view,
+    threads,
+    folders: raiseWhatsNewFolder(folders, whatsNew.versions),
+    versions: view.folder === "whatsnew" ? whatsNew.versions : [],
+    // The newest version, for the notifications centre.
+    whatsNew: whatsNew.versions[0] ?? null,
+    locale: user.profiles.general.locale.locale || config.l10n.locale,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -62,10 +96,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const api = getApi(context);
   const input = parsed.data;
   switch (input.intent) {
-    case "seen":
-      if (input.folder) await api.markFolderSeen(input.folder, Date.now());
-      else await api.markAllSeen(Date.now());
+    case "seen": {
+      const lastSeen = input.lastSeen ?? Date.now();
+      if (input.folder) await api.markFolderSeen(input.folder, lastSeen);
+      // The centre shows every folder, what's new included.
+      else await Promise.all([api.markAllSeen(lastSeen), api.markFolderSeen("whatsnew", lastSeen)]);
       break;
+    }
     case "mute":
     case "unmute":
       await api.setThreadMuted(input.thread, input.intent === "mute");
@@ -86,7 +123,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Notifications · Keel" }];
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { folder, list, threads, folders } = loaderData;
+  const { folder, list, threads, folders, versions, locale } = loaderData;
   const inbox = useInbox();
   const seen = useFetcher();
   const csrf = useCsrfToken();
@@ -94,13 +131,17 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 
   // With scripts, seeing the folder is reported once it is shown.
   useEffect(() => {
-    void seen.submit({ intent: "seen", folder, csrf }, { method: "post", action: "/notifications" });
+    // Seen up to the newest notification of the folder as loaded: one arriving meanwhile stays unread.
+    const upTo = folders.find((f) => f.id === folder)?.lastNotified;
+    const fields: Record<string, string> = { intent: "seen", folder, csrf };
+    if (upTo) fields.lastSeen = String(upTo);
+    void seen.submit(fields, { method: "post", action: "/notifications" });
     inbox.markSeen();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per folder shown
   }, [folder]);
 
-  const unreadIn = (id: ThreadFolder) => folders.some((f) => f.id === id && isFolderUnread(f));
-  const query = (next: { folder?: ThreadFolder; list?: "all" | "unread" }) => {
+  const unreadIn = (id: Folder) => folders.some((f) => f.id === id && isFolderUnread(f));
+  const query = (next: { folder?: Folder; list?: "all" | "unread" }) => {
     const params = new URLSearchParams({ folder: next.folder ?? folder });
     if ((next.list ?? list) === "unread") params.set("list", "unread");
     return `/notifications?${params.toString()}`;
@@ -110,43 +151,49 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="page-heading" className="notifications">
       <h1 id="page-heading">Notifications</h1>
       <nav aria-label="Notification folders" className="tabs">
-        {THREAD_FOLDERS.map((id) => (
+        {FOLDERS.map((id) => (
           <Link key={id} to={query({ folder: id })} aria-current={id === folder ? "page" : undefined}>
             {FOLDER_NAMES[id]}
             {unreadIn(id) && id !== folder ? <span className="unread-dot" aria-label="new" /> : null}
           </Link>
         ))}
       </nav>
-      <div className="notifications-toolbar">
-        <nav aria-label="Show" className="segmented">
-          <Link to={query({ list: "all" })} aria-current={list === "all" ? "page" : undefined}>
-            All
-          </Link>
-          <Link to={query({ list: "unread" })} aria-current={list === "unread" ? "page" : undefined}>
-            Unread
-          </Link>
-        </nav>
-        <Form method="post" action="/notifications">
-          <CsrfInput />
-          <input type="hidden" name="folder" value={folder} />
-          <input type="hidden" name="back" value={back} />
-          <button type="submit" name="intent" value="read-all" className="button">
-            Mark all as read
-          </button>
-        </Form>
-      </div>
-      {threads.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state-title">
-            {list === "unread" ? "No unread notifications." : "No notifications in this folder."}
-          </p>
-        </div>
+      {folder === "whatsnew" ? (
+        <WhatsNewList versions={versions} locale={locale} />
       ) : (
-        <ul className="thread-list" aria-label={`${FOLDER_NAMES[folder]} notifications`}>
-          {threads.map((thread) => (
-            <ThreadItem key={thread.id} thread={thread} back={back} />
-          ))}
-        </ul>
+        <>
+          <div className="notifications-toolbar">
+            <nav aria-label="Show" className="segmented">
+              <Link to={query({ list: "all" })} aria-current={list === "all" ? "page" : undefined}>
+                All
+              </Link>
+              <Link to={query({ list: "unread" })} aria-current={list === "unread" ? "page" : undefined}>
+                Unread
+              </Link>
+            </nav>
+            <Form method="post" action="/notifications">
+              <CsrfInput />
+              <input type="hidden" name="folder" value={folder} />
+              <input type="hidden" name="back" value={back} />
+              <button type="submit" name="intent" value="read-all" className="button">
+                Mark all as read
+              </button>
+            </Form>
+          </div>
+          {threads.length === 0 ? (
+            <div className="empty-state">
+              <p className="empty-state-title">
+                {list === "unread" ? "No unread notifications." : "No notifications in this folder."}
+              </p>
+            </div>
+          ) : (
+            <ul className="thread-list" aria-label={`${FOLDER_NAMES[folder]} notifications`}>
+              {threads.map((thread) => (
+                <ThreadItem key={thread.id} thread={thread} back={back} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   );
@@ -192,5 +239,46 @@ function ThreadItem({ thread, back }: { thread: InboxThread; back: string }) {
         </button>
       </fetcher.Form>
     </li>
+  );
+}
+
+/** "2025.10" as "October 2025" in the user's locale. */
+export function versionLabel(id: string, locale: string): string {
+  const [year, month] = id.split(".").map(Number);
+  const date = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1));
+  try {
+    return new Intl.DateTimeFormat(locale.replace("_", "-"), {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(date);
+  } catch {
+    return id;
+  }
+}
+
+function WhatsNewList({ versions, locale }: { versions: WhatsNewVersion[]; locale: string }) {
+  if (versions.length === 0) {
+    return (
+      <div className="empty-state">
+        <p className="empty-state-title">Nothing new yet.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="whats-new">
+      {versions.map((version) => (
+        <section key={version.id} aria-labelledby={`version-${version.id}`}>
+          <h2 id={`version-${version.id}`}>{versionLabel(version.id, locale)}</h2>
+          <ul>
+            {version.features.map((feature) => (
+              <li key={feature.title}>
+                <strong>{feature.title}</strong> {feature.description}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
   );
 }

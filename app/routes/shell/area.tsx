@@ -4,6 +4,8 @@ import type { loader as rootLoader } from "../../root.tsx";
 import { findShellRoute } from "../../shell/route-table.ts";
 import { shellPageMeta } from "../../shell/page-title.ts";
 import { isFolderUnread } from "../../shell/navigation-model.ts";
+import { hasPermission } from "../../lib/permissions.ts";
+import { PERMISSION } from "../../lib/constants.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => shellPageMeta(location.pathname);
 
@@ -29,6 +31,13 @@ export default function Area() {
           ) : (
             "You have no unread notifications."
           )}
+        </p>
+      ) : null}
+      {route?.id === "projects" && root && hasPermission(root.permissions, PERMISSION.PROJECT_CREATE) ? (
+        <p>
+          <Link to="/projects/new" className="button button-primary">
+            New project
+          </Link>
         </p>
       ) : null}
       {accountSecurity && root?.user.requiredTwoFactorAuthentication ? (

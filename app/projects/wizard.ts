@@ -1,0 +1,197 @@
+// The new-project wizard (seed 000 section 4) as data and pure functions: its
+// steps and their URLs, the templates, and the parsing of each step's form.
+import {
+  InviteFailureKindSchema,
+  inviteeKind,
+  MAX_INVITEES,
+  ProjectCreateSchema,
+  type InvitationsResult,
+  type InviteFailureKind,
+  type ProjectCreate,
+  type ProjectTemplate,
+} from "../../mock-backend/contract.ts";
+
+export const NEW_PROJECT_PATH = "/projects/new";
+
+/** Template selection creates the project; the two setup steps after it can each be skipped. */
+export const WIZARD_STEPS = ["template", "invite", "time-tracking", "done"] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const STEP_LABELS: Record<WizardStep, string> = {
+  template: "Template",
+  invite: "Invite team members",
+  "time-tracking": "Time tracking",
+  done: "Done",
+};
+
+export const TEMPLATES: readonly { id: ProjectTemplate; name: string; description: string }[] = [
+  {
+    id: "scrum",
+    name: "Scrum",
+    description: "Sprints, a backlog and story points for teams that plan in iterations.",
+  },
+  {
+    id: "kanban",
+    name: "Kanban",
+    description: "A continuous flow of work on a board with limits on work in progress.",
+  },
+  {
+    id: "helpdesk",
+    name: "Help desk",
+    description: "Tickets from customers, answered by agents, with reporters' folders.",
+  },
+  { id: "default", name: "Default", description: "A plain issue tracker to shape as you go." },
+];
+
+export function templateName(id: ProjectTemplate): string {
+  return TEMPLATES.find((t) => t.id === id)?.name ?? id;
+}
+
+/** The step's address; every step after the first names the project it sets up. */
+export function wizardUrl(step: WizardStep, project?: string): string {
+  if (step === "template") return NEW_PROJECT_PATH;
+  const search = new URLSearchParams({ project: project ?? "", step });
+  return `${NEW_PROJECT_PATH}?${search}`;
+}
+
+export function nextStep(step: WizardStep): WizardStep {
+  return WIZARD_STEPS[Math.min(WIZARD_STEPS.indexOf(step) + 1, WIZARD_STEPS.length - 1)] ?? "done";
+}
+
+export type WizardLocation =
+  { step: "template"; project: null } | { step: Exclude<WizardStep, "template">; project: string };
+
+/** The step and project a URL names, or where to go instead when it names none that makes sense. */
+export function readWizardLocation(search: URLSearchParams): WizardLocation | { redirect: string } {
+  const step = search.get("step") ?? "template";
+  const project = search.get("project")?.trim() || null;
+  if (!(WIZARD_STEPS as readonly string[]).includes(step)) return { redirect: NEW_PROJECT_PATH };
+  if (step === "template") {
+    // The project exists already: its setup goes on where it starts.
+    return project ? { redirect: wizardUrl("invite", project) } : { step, project: null };
+  }
+  if (!project) return { redirect: NEW_PROJECT_PATH };
+  return { step: step as Exclude<WizardStep, "template">, project };
+}
+
+/** An ID made from the name: the initials of several words, or the start of one. */
+export function suggestShortName(name: string): string {
+  const words = name
+    .normalize("NFD")
+    .replace(/[^A-Za-z0-9\s]/g, "")
+    .split(/\s+/)
+    .filter(Boolean);
+  const raw = words.length > 1 ? words.map((w) => w[0]).join("") : (words[0] ?? "").slice(0, 4);
+  return raw
+    .toUpperCase()
+    .replace(/^[0-9]+/, "")
+    .slice(0, 10);
+}
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export type FormResult<T, F extends string> =
+  { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors<F> };
+
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export type NewProjectField = "name" | "shortName" | "template";
+export type NewProjectValues = Record<NewProjectField, string>;
+
+export function newProjectValues(form: FormData): NewProjectValues {
+  return { name: text(form, "name"), shortName: text(form, "shortName"), template: text(form, "template") };
+}
+
+/** The template step's form; an empty ID is made from the name. */
+export function parseNewProjectForm(values: NewProjectValues): FormResult<ProjectCreate, NewProjectField> {
+  const typedId = values.shortName.trim();
+  const parsed = ProjectCreateSchema.safeParse({
+    name: values.name,
+    shortName: typedId || suggestShortName(values.name),
+    template: values.template || undefined,
+  });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fieldErrors: FieldErrors<NewProjectField> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as NewProjectField;
+    fieldErrors[field] ??= issue.message;
+  }
+  if (!typedId && fieldErrors.shortName) {
+    // Nothing typed: an error about a derived ID helps only when the name itself is fine.
+    if (fieldErrors.name) delete fieldErrors.shortName;
+    else fieldErrors.shortName = "Enter an ID: none could be made from this name";
+  }
+  return { ok: false, fieldErrors };
+}
+
+/** Logins, e-mail addresses or group:<name>, separated by commas, semicolons or new lines. */
+export function splitInvitees(raw: string): string[] {
+  return [
+    ...new Set(
+      raw
+        .split(/[\n\r,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export function parseInviteForm(raw: string): FormResult<string[], "invitees"> {
+  const invitees = splitInvitees(raw);
+  if (invitees.length === 0) {
+    return {
+      ok: false,
+      fieldErrors: { invitees: "Enter at least one login or e-mail address, or skip this step" },
+    };
+  }
+  if (invitees.length > MAX_INVITEES) {
+    return { ok: false, fieldErrors: { invitees: `Invite at most ${MAX_INVITEES} people at a time` } };
+  }
+  const invalid = invitees.filter((i) => i.length > 200 || inviteeKind(i) === null);
+  if (invalid.length > 0) {
+    return {
+      ok: false,
+      fieldErrors: {
+        invitees: `Not a login, an e-mail address or group:<name>: ${invalid.join(", ")}`,
+      },
+    };
+  }
+  return { ok: true, data: invitees };
+}
+
+export type InviteFailureCounts = Record<InviteFailureKind, number>;
+
+/** Invite failures counted by kind (seed 000 section 8). */
+export function countInviteFailures(failed: InvitationsResult["failed"]): InviteFailureCounts {
+  const counts = Object.fromEntries(
+    InviteFailureKindSchema.options.map((k) => [k, 0]),
+  ) as InviteFailureCounts;
+  for (const failure of failed) counts[failure.kind] += 1;
+  return counts;
+}
+
+const KIND_NOUNS: Record<InviteFailureKind, [string, string]> = {
+  user: ["user", "users"],
+  email: ["e-mail address", "e-mail addresses"],
+  group: ["group", "groups"],
+  undefined: ["other", "others"],
+};
+
+/** "3 could not be invited: 2 users, 1 e-mail address". */
+export function describeInviteFailures(counts: InviteFailureCounts): string {
+  const parts = InviteFailureKindSchema.options
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => `${counts[kind]} ${KIND_NOUNS[kind][counts[kind] === 1 ? 0 : 1]}`);
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return total === 0 ? "" : `${total} could not be invited: ${parts.join(", ")}`;
+}
+
+/** The time-tracking step's checkbox: present when ticked. */
+export function parseTimeTrackingForm(form: FormData): FormResult<boolean, "timeTracking"> {
+  const value = form.get("timeTracking");
+  if (value === null) return { ok: true, data: false };
+  if (value === "on") return { ok: true, data: true };
+  return { ok: false, fieldErrors: { timeTracking: "Tick the box or leave it empty" } };
+}

@@ -1,0 +1,95 @@
+// The what's-new rules (seed 000 sections 3, 6 and 9): where the feature list
+// comes from, which bundled file fits a locale, and how the newest version
+// raises the whatsnew inbox folder. Pure, so the mock backend shares it.
+import { z } from "zod";
+import { FEATURE_FILE_LOCALES, PERMISSION } from "../../lib/constants.ts";
+import { hasPermission } from "../../lib/permissions.ts";
+import {
+  WhatsNewFeatureSchema,
+  WhatsNewVersionIdSchema,
+  type InboxFolder,
+  type PermissionEntry,
+  type WhatsNewVersion,
+} from "../../../mock-backend/contract.ts";
+
+export type FeatureFileLocale = (typeof FEATURE_FILE_LOCALES)[number];
+export type WhatsNewSource = "server" | "bundled";
+
+export const WHATS_NEW_FOLDER_ID = "whatsnew";
+export const DEFAULT_FEATURE_FILE_LOCALE: FeatureFileLocale = "en_US";
+
+/** Holding any of these lets a user read the server's "available now" list. */
+const SERVER_SOURCE_PERMISSIONS = [
+  PERMISSION.PRIVATE_READ_ISSUE,
+  PERMISSION.LOW_LEVEL_READ,
+  PERMISSION.PROJECT_CREATE,
+] as const;
+
+/** The server's list for users with private-read-issue, low-level read or project-create; else the bundled files. */
+export function whatsNewSource(permissions: readonly PermissionEntry[]): WhatsNewSource {
+  return SERVER_SOURCE_PERMISSIONS.some((key) => hasPermission(permissions, key)) ? "server" : "bundled";
+}
+
+/** A bundled feature file. Strict, so a misspelt key fails the test that reads every file. */
+export const FeatureFileSchema = z.strictObject({
+  versions: z
+    .array(
+      z.strictObject({
+        id: WhatsNewVersionIdSchema,
+        features: z.array(WhatsNewFeatureSchema.strict()).min(1),
+      }),
+    )
+    .min(1)
+    .refine((versions) => new Set(versions.map((v) => v.id)).size === versions.length, {
+      message: "Each version id appears once",
+    }),
+});
+
+/** The bundled file that fits a locale or language (de_DE, de-AT, de), English when none does. */
+export function featureFileLocale(locale: string | null | undefined): FeatureFileLocale {
+  const wanted = (locale ?? "").trim().replace("-", "_").toLowerCase();
+  const exact = FEATURE_FILE_LOCALES.find((l) => l.toLowerCase() === wanted);
+  if (exact) return exact;
+  const language = wanted.split("_")[0];
+  return (
+    FEATURE_FILE_LOCALES.find((l) => l.slice(0, 2).toLowerCase() === language) ?? DEFAULT_FEATURE_FILE_LOCALE
+  );
+}
+
+/** en_US.json, or en_US.cloud.json for hosted installs. */
+export function featureFileName(locale: FeatureFileLocale, cloud: boolean): string {
+  return `${locale}${cloud ? ".cloud" : ""}.json`;
+}
+
+/** UTC midnight of the first day of the version's month, in epoch ms: 2025.3 is 1 March 2025. */
+export function versionMonthStart(id: string): number {
+  const [year, month] = WhatsNewVersionIdSchema.parse(id).split(".").map(Number);
+  return Date.UTC(year ?? 0, (month ?? 1) - 1, 1);
+}
+
+/** Newest first; 2025.10 is newer than 2025.9. */
+export function sortVersionsNewestFirst<V extends Pick<WhatsNewVersion, "id">>(versions: readonly V[]): V[] {
+  return [...versions].sort((a, b) => versionMonthStart(b.id) - versionMonthStart(a.id));
+}
+
+export function newestVersion<V extends Pick<WhatsNewVersion, "id">>(versions: readonly V[]): V | undefined {
+  return sortVersionsNewestFirst(versions)[0];
+}
+
+/**
+ * The folders with the whatsnew folder's lastNotified raised to the first day of
+ * the newest version's month. Only ever raised: a later notification stays.
+ */
+export function raiseWhatsNewFolder<F extends InboxFolder>(
+  folders: readonly F[],
+  versions: readonly Pick<WhatsNewVersion, "id">[],
+): F[] {
+  const newest = newestVersion(versions);
+  if (!newest) return [...folders];
+  const released = versionMonthStart(newest.id);
+  return folders.map((folder) =>
+    folder.id === WHATS_NEW_FOLDER_ID && (folder.lastNotified || -1) < released
+      ? { ...folder, lastNotified: released }
+      : folder,
+  );
+}

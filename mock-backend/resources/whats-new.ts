@@ -1,0 +1,68 @@
+// The server's "available now" what's-new list (seed 000 sections 6 and 7):
+// the features of every version whose month has begun, in the caller's locale.
+import { readFile } from "node:fs/promises";
+import { Router } from "express";
+import { PERMISSION } from "../../app/lib/constants.ts";
+import {
+  featureFileLocale,
+  featureFileName,
+  FeatureFileSchema,
+  sortVersionsNewestFirst,
+  versionMonthStart,
+  type FeatureFileLocale,
+} from "../../app/shell/whats-new/whats-new.ts";
+import { ReadQuerySchema, type WhatsNewVersion } from "../contract.ts";
+import { requireUser } from "../auth.ts";
+import type { Db } from "../db.ts";
+import { forbidden, route, sendFields, validate } from "../http.ts";
+import { loadConfiguration, projectsWith } from "../model.ts";
+
+/** The mock serves the texts the app bundles; a real server has its own copy. */
+const FEATURES_DIR = new URL("../../app/shell/whats-new/features/", import.meta.url);
+const READERS = [PERMISSION.PRIVATE_READ_ISSUE, PERMISSION.LOW_LEVEL_READ, PERMISSION.PROJECT_CREATE];
+
+const files = new Map<string, Promise<WhatsNewVersion[]>>();
+function featureFile(locale: FeatureFileLocale, cloud: boolean): Promise<WhatsNewVersion[]> {
+  const name = featureFileName(locale, cloud);
+  let pending = files.get(name);
+  if (!pending) {
+    pending = readFile(new URL(name, FEATURES_DIR), "utf8").then(
+      (text) => FeatureFileSchema.parse(JSON.parse(text)).versions,
+    );
+    pending.catch(() => files.delete(name));
+    files.set(name, pending);
+  }
+  return pending;
+}
+
+export function whatsNewRouter(db: Db, now: () => number = Date.now): Router {
+  const router = Router();
+
+  router.get(
+    "/whatsNew/availableNow",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      let allowed = false;
+      for (const key of READERS) {
+        const projects = await projectsWith(db, user.id, key);
+        if (projects === "all" || projects.length > 0) allowed = true;
+      }
+      if (!allowed) throw forbidden("The what's-new list is read from the bundled files for you");
+      const [profile, configuration] = await Promise.all([
+        db.user.findUniqueOrThrow({ where: { id: user.id }, select: { locale: true } }),
+        loadConfiguration(db),
+      ]);
+      const versions = await featureFile(featureFileLocale(profile.locale), configuration.hosted.hosted);
+      const available = versions.filter((v) => versionMonthStart(v.id) <= now());
+      sendFields(
+        req,
+        res,
+        { versions: sortVersionsNewestFirst(available) },
+        "versions(id,features(title,description))",
+      );
+    }),
+  );
+
+  return router;
+}
