@@ -42,9 +42,12 @@ export default defineConfig({
     },
   },
   projects: [
+    // Demo-data adjustments the specs share (tests/e2e/*.setup.ts).
+    { name: "setup", testMatch: /\.setup\.ts$/ },
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      dependencies: ["setup"],
     },
   ],
   webServer: {

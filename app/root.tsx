@@ -30,6 +30,11 @@ import { useErrorReporting, useLinkInterception } from "./shell/use-client-runti
 import { configDataBlock, PRELOADED_CONFIG_ID } from "./lib/config-cache.ts";
 import { InboxProvider } from "./shell/inbox-context.tsx";
 import { NotificationsPopup } from "./shell/notifications-popup.tsx";
+import { UserAgreement } from "./shell/user-agreement-dialog.tsx";
+import { BannerList } from "./shell/banners.tsx";
+import { PricingPopup, useTipsAtStartup } from "./shell/startup-popups.tsx";
+import { visibleBanners } from "./shell/banners.server.ts";
+import { hubAgreementService, loadAgreementState } from "./shell/user-agreement.server.ts";
 import { canSeeNotifications } from "./shell/navigation-model.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
@@ -44,7 +49,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const twoFactor = twoFactorRedirect(shell.user, url.pathname);
   if (twoFactor) throw redirect(twoFactor);
   const user = withGuestAppearance(shell.user, request.headers.get("cookie"));
-  return { ...shell, user, os, csrfToken: keel.csrfToken, demo: keel.demo };
+  const agreement = await loadAgreementState(hubAgreementService(getApi(context)), user, request);
+  const banners = visibleBanners(shell.banners, request.headers.get("cookie"));
+  return { ...shell, banners, user, os, agreement, csrfToken: keel.csrfToken, demo: keel.demo };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -72,8 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {root ? (
-          // The preloaded configuration (seed 000 section 7): data, not script, so no nonce is needed.
+          // The preloaded configuration (seed 000 section 7): data, not script; the nonce keeps every
+          // script element of the page alike.
           <script
+            nonce={nonce}
             type="application/json"
             id={PRELOADED_CONFIG_ID}
             dangerouslySetInnerHTML={{ __html: configDataBlock(root.config) }}
@@ -95,6 +104,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [searching, setSearching] = useState(false);
   useLinkInterception();
+  useTipsAtStartup(user);
   useErrorReporting(user.featureFlags, loaderData.csrfToken);
   useShortcuts(
     {
@@ -122,11 +132,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         <div className="shell-main">
-          {banners?.globalBannerEnabled && banners.globalBanner ? (
-            <aside className="banner" aria-label="Announcement">
-              {banners.globalBanner}
-            </aside>
-          ) : null}
+          <UserAgreement state={loaderData.agreement} />
+          <BannerList banners={banners} />
           <main id="main" className="page">
             <Outlet />
           </main>
@@ -134,6 +141,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <QuickSearch open={searching} onClose={() => setSearching(false)} />
         </div>
         <NotificationsPopup />
+        <PricingPopup user={user} />
       </div>
     </InboxProvider>
   );

@@ -17,7 +17,11 @@ const PAGE_MODULES: Record<PageKind, string> = {
   "new-project": "routes/projects/new.tsx",
 };
 
-const toRoute = (r: ShellRoute) => route(r.path.slice(1), PAGE_MODULES[r.page], { id: r.id });
+/** Shell routes with a page module of their own rather than their kind's shared one. */
+const OWN_MODULES: Partial<Record<string, string>> = { markup: "routes/content/markup.tsx" };
+
+const toRoute = (r: ShellRoute) =>
+  route(r.path.slice(1), OWN_MODULES[r.id] ?? PAGE_MODULES[r.page], { id: r.id });
 
 // Each app is a layout route, so only one is mounted at a time. Routes whose app
 // depends on the user's feature flags sit under a layout that decides per request.
@@ -38,6 +42,9 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("logout", "routes/auth/logout.tsx"),
     route("settings/appearance", "routes/settings/appearance.tsx"),
+    route("settings/agreement", "routes/settings/agreement.tsx"),
+    route("settings/banners", "routes/settings/banners.tsx"),
+    route("settings/tips", "routes/settings/tips.tsx"),
     ...SHELL_ROUTES.filter((r) => r.app === "lite").map(toRoute),
     route("*", "routes/not-found.tsx"),
   ]),

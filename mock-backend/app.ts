@@ -6,6 +6,7 @@ import { analyticsRouter } from "./resources/analytics.ts";
 import { configRouter } from "./resources/config.ts";
 import { hubRouter } from "./resources/hub.ts";
 import { inboxRouter } from "./resources/inbox.ts";
+import { mentionsRouter } from "./resources/mentions.ts";
 import { contentRouter } from "./resources/issues.ts";
 import { permissionsRouter } from "./resources/permissions.ts";
 import { projectsRouter } from "./resources/projects.ts";
@@ -35,6 +36,7 @@ export function createMockBackend(options: SessionOptions): Router {
   api.use(inboxRouter(db));
   api.use(analyticsRouter(db));
   api.use(contentRouter(db));
+  api.use(mentionsRouter(db));
   api.use(projectsRouter(db));
   api.use(whatsNewRouter(db));
   api.use(sessionRouter(options));

@@ -137,6 +137,7 @@ export const CurrentUserSchema = z.object({
     tips: z.object({
       showPricingAdminPopup: z.boolean(),
       pricingAdminPopupShown: z.boolean(),
+      showTips: z.boolean(),
     }),
   }),
 });
@@ -149,7 +150,17 @@ export const AppearanceUpdateSchema = AppearanceProfileSchema.partial()
   });
 export type AppearanceUpdate = z.infer<typeof AppearanceUpdateSchema>;
 
-export const TipsUpdateSchema = z.object({ pricingAdminPopupShown: z.boolean() }).strict();
+export const TipsUpdateSchema = z
+  .object({ pricingAdminPopupShown: z.boolean(), showTips: z.boolean() })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "Give pricingAdminPopupShown or showTips" });
+export type TipsUpdate = z.infer<typeof TipsUpdateSchema>;
+export const TipsProfileSchema = z.object({
+  showPricingAdminPopup: z.boolean(),
+  pricingAdminPopupShown: z.boolean(),
+  showTips: z.boolean(),
+});
 
 export const AnalyticsProfileSchema = z.object({
   analyticsId: z.string().nullable(),
@@ -359,6 +370,42 @@ export const ListQuerySchema = z
     fields: z.string().max(4096).optional(),
   })
   .strict();
+
+/** An edit of an issue's description (the Markdown task list saves through it). */
+export const IssueUpdateSchema = z.object({ description: z.string().max(100_000) }).strict();
+export type IssueUpdate = z.infer<typeof IssueUpdateSchema>;
+
+/** An edit of an article's content. */
+export const ArticleUpdateSchema = z.object({ content: z.string().max(100_000) }).strict();
+export type ArticleUpdate = z.infer<typeof ArticleUpdateSchema>;
+
+// ---------- Markdown mentions ----------
+
+/** A comma-separated list of at most 100 names, for one batched lookup per rendered text. */
+const MentionList = z
+  .string()
+  .max(10_000)
+  .transform((value) => value.split(",").filter(Boolean))
+  .pipe(z.array(z.string().max(100)).max(100, "at most 100 names per lookup"));
+
+export const MentionsQuerySchema = z
+  .object({
+    /** Readable ids of tickets and articles (DEMO-1, DEMO-A-1). */
+    ids: MentionList.optional(),
+    logins: MentionList.optional(),
+    fields: z.string().max(4096).optional(),
+  })
+  .strict();
+
+/** What the mentions of one text resolve to: only what the caller may read. */
+export const MentionsSchema = z.object({
+  issues: z.array(
+    z.object({ id: Id, idReadable: z.string(), summary: z.string(), resolved: EpochMs.nullable() }),
+  ),
+  articles: z.array(z.object({ id: Id, idReadable: z.string(), summary: z.string() })),
+  users: z.array(z.object({ id: Id, login: z.string(), name: z.string(), profileUrl: z.string() })),
+});
+export type Mentions = z.infer<typeof MentionsSchema>;
 
 // ---------- authentication (Keel's mock; a real backend signs in through its hub) ----------
 

@@ -71,6 +71,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
       tips: {
         showPricingAdminPopup: user.showPricingAdminPopup,
         pricingAdminPopupShown: user.pricingAdminPopupShown,
+        showTips: user.showTips,
       },
     },
   };

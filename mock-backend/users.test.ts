@@ -306,7 +306,11 @@ test("POST tips saves pricingAdminPopupShown and answers the tips profile", asyn
       body: { pricingAdminPopupShown: true },
       headers: sameOrigin(await cookie("admin")),
     });
-    expect(expectOk(response)).toEqual({ showPricingAdminPopup: true, pricingAdminPopupShown: true });
+    expect(expectOk(response)).toEqual({
+      showPricingAdminPopup: true,
+      pricingAdminPopupShown: true,
+      showTips: false,
+    });
     expect(await userRow(db, "admin")).toMatchObject({
       showPricingAdminPopup: true,
       pricingAdminPopupShown: true,
@@ -314,8 +318,20 @@ test("POST tips saves pricingAdminPopupShown and answers the tips profile", asyn
   });
 });
 
+test("POST tips saves the tips-at-startup setting", async () => {
+  await withBackend(async ({ db, client }) => {
+    const response = await client.request("POST", TIPS, {
+      body: { showTips: true },
+      headers: bearer("alice"),
+    });
+    expect(expectOk(response)).toMatchObject({ showTips: true });
+    expect(await db.user.findUniqueOrThrow({ where: { login: "alice" } })).toMatchObject({ showTips: true });
+  });
+});
+
 test.each([
   ["a non-boolean value", { pricingAdminPopupShown: "yes" }],
+  ["a non-boolean tips setting", { showTips: 1 }],
   ["the server-owned showPricingAdminPopup", { showPricingAdminPopup: false }],
   ["an extra key", { pricingAdminPopupShown: true, other: 1 }],
   ["an empty object", {}],

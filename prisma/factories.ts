@@ -60,7 +60,12 @@ export function demoConfiguration(overrides: Partial<Configuration> = {}): Confi
       globalBanner:
         "**Scheduled maintenance** on Saturday from 22:00 UTC: Keel may be unavailable for up to 30 minutes.",
       globalBannerEnabled: true,
-      systemEventsBanners: [],
+      systemEventsBanners: [
+        {
+          id: "reindex-2026-11",
+          text: "Search is being **reindexed**: results may be incomplete until the reindex finishes.",
+        },
+      ],
     },
     ...overrides,
   };
@@ -246,6 +251,10 @@ const ISSUE_TEXTS: {
       "```mermaid",
       "graph LR; Open --> InProgress --> Done",
       "```",
+      "",
+      "The formulas follow the release checklist, see DEMO-1:",
+      "",
+      "![Release checklist](/demo/release-checklist.pdf)",
     ].join("\n"),
   },
   {

@@ -49,6 +49,8 @@ export async function seedDatabase(db: PrismaClient): Promise<SeedResult> {
           timeTrackingAvailable: user.timeTrackingAvailable ?? false,
           helpdeskFolderId: user.helpdeskFolderId ?? null,
           showPricingAdminPopup: user.showPricingAdminPopup ?? false,
+          // The demo's users know their way around; accounts created later start with tips on.
+          showTips: false,
           analyticsId: user.analyticsId ?? null,
         },
       });

@@ -24,6 +24,7 @@ import {
   IssuesSchema,
   LoginResultSchema,
   LogoutResultSchema,
+  MentionsSchema,
   PermissionCacheSchema,
   ShellConfigSchema,
   InvitationsResultSchema,
@@ -31,7 +32,11 @@ import {
   TimeTrackingSettingsSchema,
   WhatsNewSchema,
   type ProjectCreate,
+  TipsProfileSchema,
+  type TipsUpdate,
   type AppearanceUpdate,
+  type ArticleUpdate,
+  type IssueUpdate,
   type Consent,
   type ErrorBody,
   type LoginInput,
@@ -175,12 +180,23 @@ export function createApi(context: KeelRequestContext) {
         { read, folder: { id: folder } },
         { selectFields: false },
       ),
+    updateTips: (update: TipsUpdate) => post(TipsProfileSchema, "/api/users/me/profiles/tips", update),
     updateAppearance: (update: AppearanceUpdate) =>
       post(AppearanceProfileSchema, "/api/users/me/profiles/appearance", update),
     listIssues: (query?: { query?: string; $top?: number }) => get(IssuesSchema, "/api/issues", query),
     getIssue: (id: string) => get(IssueSchema, `/api/issues/${encodeURIComponent(id)}`),
     listArticles: (query?: { query?: string; $top?: number }) => get(ArticlesSchema, "/api/articles", query),
     getArticle: (id: string) => get(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`),
+    updateIssue: (id: string, update: IssueUpdate) =>
+      post(IssueSchema, `/api/issues/${encodeURIComponent(id)}`, update),
+    updateArticle: (id: string, update: ArticleUpdate) =>
+      post(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`, update),
+    /** Everything the mentions of one Markdown text refer to, in one call. */
+    resolveMentions: (refs: { ids: readonly string[]; logins: readonly string[] }) =>
+      get(MentionsSchema, "/api/mentions", {
+        ids: refs.ids.join(",") || undefined,
+        logins: refs.logins.join(",") || undefined,
+      }),
     getUserAgreement: async () =>
       (await get(HubPublicSettingsSchema, "/hub/api/rest/settings/public", {}, { hub: true }))
         .endUserAgreement,

@@ -103,6 +103,14 @@ export const ANALYTICS_MAX_BATCH_BYTES = 500 * 1024;
 export const ANALYTICS_MAX_EVENT_BYTES = 32 * 1024;
 /** Guests have no profile: their appearance choices live in this cookie instead. */
 export const GUEST_APPEARANCE_COOKIE = "keel_guest_appearance";
+/** A guest's acceptance of the user agreement ("major.minor"), kept in their browser. */
+export const GUEST_AGREEMENT_COOKIE = "keel_guest_agreement";
+/** A guest chose "Remind me later": no notice until the browser session ends. */
+export const AGREEMENT_LATER_COOKIE = "keel_agreement_later";
+/** Banners this browser has dismissed (keys of their text), so the server leaves them out. */
+export const DISMISSED_BANNERS_COOKIE = "keel_dismissed_banners";
+/** How often open tabs check the user agreement again. */
+export const AGREEMENT_RECHECK_MS = 60 * 60_000;
 
 /** Templates a new project can start from (seed 000 section 4, new-project wizard). */
 export const PROJECT_TEMPLATES = ["scrum", "kanban", "helpdesk", "default"] as const;

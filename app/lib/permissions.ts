@@ -4,3 +4,14 @@ import type { PermissionEntry } from "../../mock-backend/contract.ts";
 export function hasPermission(permissions: readonly PermissionEntry[], key: string): boolean {
   return permissions.some((p) => p.permission.key === key && (p.global || p.projects.length > 0));
 }
+
+/** Whether the user holds `key` globally or in the project `projectId`. */
+export function hasPermissionIn(
+  permissions: readonly PermissionEntry[],
+  key: string,
+  projectId: string,
+): boolean {
+  return permissions.some(
+    (p) => p.permission.key === key && (p.global || p.projects.some((project) => project.id === projectId)),
+  );
+}

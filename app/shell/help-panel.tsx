@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { CsrfInput } from "../components/csrf-input.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import { layoutForLanguage } from "./shortcut-matcher.ts";
 import type { Configuration } from "../../mock-backend/contract.ts";
@@ -88,11 +89,14 @@ export function HelpPanel({ config, os }: Props) {
         <ShortcutsView os={os} query={params.get("q") ?? ""} all={params.has("all")} />
       ) : null}
       {view === "tips" ? (
-        <ul className="tips">
-          {TIPS.map((tip) => (
-            <li key={tip}>{tip}</li>
-          ))}
-        </ul>
+        <>
+          <ul className="tips">
+            {TIPS.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+          <TipsSetting />
+        </>
       ) : null}
       {view === "about" ? <AboutView config={config} /> : null}
     </section>
@@ -190,5 +194,32 @@ export function AboutView({ config }: { config: Props["config"] }) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** "Show tips at startup", saved to the profile when toggled; a plain form, at once with scripts. */
+function TipsSetting() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const fetcher = useFetcher({ key: "tips-setting" });
+  const location = useLocation();
+  if (!root || root.user.guest) return null;
+  const pending = fetcher.formData?.get("showTips");
+  const on = typeof pending === "string" ? pending === "true" : root.user.profiles.tips.showTips;
+  return (
+    <fetcher.Form method="post" action="/settings/tips" className="tips-setting">
+      <CsrfInput />
+      <input type="hidden" name="showTips" value={String(!on)} />
+      <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+      <span id="tips-setting-label">Show tips when I sign in</span>
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="tips-setting-label"
+        className="button"
+      >
+        {on ? "On" : "Off"}
+      </button>
+    </fetcher.Form>
   );
 }

@@ -54,7 +54,7 @@ function makeUser(options: UserOptions = {}): CurrentUser {
         isReporter: reporter,
       },
       timetracking: { isTimeTrackingAvailable: options.timeTracking ?? false },
-      tips: { showPricingAdminPopup: false, pricingAdminPopupShown: false },
+      tips: { showPricingAdminPopup: false, pricingAdminPopupShown: false, showTips: false },
     },
   };
 }

@@ -54,6 +54,7 @@ function makeUser(o: UserOptions = {}): CurrentUser {
       helpdesk: { helpdeskFolder: null, isReporter: o.helpdeskReporter ?? false },
       timetracking: { isTimeTrackingAvailable: true },
       tips: {
+        showTips: false,
         showPricingAdminPopup: o.showPricingAdminPopup ?? true,
         pricingAdminPopupShown: o.pricingAdminPopupShown ?? false,
       },

@@ -1,9 +1,15 @@
 import { Router } from "express";
 import { PERMISSION } from "../../app/lib/constants.ts";
-import { IdParamsSchema, ListQuerySchema, ReadQuerySchema } from "../contract.ts";
-import { currentUser } from "../auth.ts";
+import {
+  ArticleUpdateSchema,
+  IdParamsSchema,
+  IssueUpdateSchema,
+  ListQuerySchema,
+  ReadQuerySchema,
+} from "../contract.ts";
+import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { notFound, route, sendFields, validate } from "../http.ts";
+import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import { projectsWith } from "../model.ts";
 
 const ISSUE_FIELDS = "id,idReadable,summary,resolved,project(shortName)";
@@ -102,6 +108,62 @@ export function contentRouter(db: Db): Router {
       });
       if (!row) throw notFound(`Article ${id} not found`);
       sendFields(req, res, toEntity(row), ARTICLE_FIELDS);
+    }),
+  );
+
+  /**
+   * Whoever may create issues (articles) in a project may edit their text there: the mock has no
+   * separate update permission. Returns the row to update, or throws 404 or 403.
+   */
+  async function editable(kind: "issue" | "article", userId: string, id: string) {
+    const read = kind === "issue" ? PERMISSION.READ_ISSUE : PERMISSION.READ_ARTICLE;
+    const where = { ...(await visibleProjects(userId, read)), OR: [{ id }, { idReadable: id }] };
+    const row =
+      kind === "issue"
+        ? await db.issue.findFirst({ where, select: { id: true, projectId: true } })
+        : await db.article.findFirst({ where, select: { id: true, projectId: true } });
+    if (!row) throw notFound(`${kind === "issue" ? "Issue" : "Article"} ${id} not found`);
+    const create = kind === "issue" ? PERMISSION.CREATE_ISSUE : PERMISSION.CREATE_ARTICLE;
+    const projects = await projectsWith(db, userId, create);
+    if (projects !== "all" && !projects.includes(row.projectId)) {
+      throw forbidden(`You cannot edit this ${kind}`);
+    }
+    return row;
+  }
+
+  router.post(
+    "/issues/:id",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const send = fieldsSender(req, ISSUE_FIELDS);
+      const { id } = validate(IdParamsSchema, req.params, "issue id");
+      const update = validate(IssueUpdateSchema, req.body, "issue");
+      const row = await editable("issue", user.id, id);
+      const saved = await db.issue.update({
+        where: { id: row.id },
+        data: { description: update.description, updated: BigInt(Date.now()) },
+        include,
+      });
+      send(res, toEntity(saved));
+    }),
+  );
+
+  router.post(
+    "/articles/:id",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const send = fieldsSender(req, ARTICLE_FIELDS);
+      const { id } = validate(IdParamsSchema, req.params, "article id");
+      const update = validate(ArticleUpdateSchema, req.body, "article");
+      const row = await editable("article", user.id, id);
+      const saved = await db.article.update({
+        where: { id: row.id },
+        data: { content: update.content, updated: BigInt(Date.now()) },
+        include,
+      });
+      send(res, toEntity(saved));
     }),
   );
 

@@ -37,12 +37,12 @@ export function usersRouter(db: Db): Router {
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, "showPricingAdminPopup,pricingAdminPopupShown");
+      const send = fieldsSender(req, "showPricingAdminPopup,pricingAdminPopupShown,showTips");
       const update = validate(TipsUpdateSchema, req.body, "tips");
       const row = await db.user.update({
         where: { id: user.id },
         data: update,
-        select: { showPricingAdminPopup: true, pricingAdminPopupShown: true },
+        select: { showPricingAdminPopup: true, pricingAdminPopupShown: true, showTips: true },
       });
       send(res, row);
     }),

@@ -54,10 +54,7 @@ test.describe("the cached configuration", () => {
       "**/issues",
       async (route) => {
         const response = await route.fetch();
-        const html = (await response.text()).replace(
-          /(<script type="application\/json" id="keel-config">)[^<]*(<\/script>)/,
-          "$1$2",
-        );
+        const html = (await response.text()).replace(/(id="keel-config">)[^<]*(<\/script>)/, "$1$2");
         await route.fulfill({ response, body: html });
       },
       { times: 1 },

@@ -1,6 +1,13 @@
 // Shared steps for the end-to-end specs: the demo users and signing in through the login form.
 import path from "node:path";
-import { expect, type BrowserContext, type Cookie, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+} from "@playwright/test";
+import { demoToken } from "../../prisma/factories.ts";
 
 export const DEMO_PASSWORD = "demo";
 
@@ -137,4 +144,21 @@ export async function saveAppearance(page: Page, choice: AppearanceChoice): Prom
 /** The SQLite file the e2e server runs on (playwright.config.ts): one per port. */
 export function e2eDatabaseFile(): string {
   return path.resolve(`tests/.tmp/e2e-${process.env.E2E_PORT ?? 3100}/keel.db`);
+}
+
+/** Records `login`'s consent to the current user agreement through the identity API, as the dialog would. */
+export async function acceptAgreementAs(request: APIRequestContext, login: DemoLogin): Promise<void> {
+  const headers = { authorization: `Bearer ${demoToken(login)}`, "hub-api-version": "4" };
+  const settings = await request.get(
+    "/hub/api/rest/settings/public?fields=endUserAgreement(majorVersion,minorVersion)",
+    { headers },
+  );
+  const { endUserAgreement } = (await settings.json()) as {
+    endUserAgreement: { majorVersion: number; minorVersion: number };
+  };
+  const response = await request.post(
+    "/hub/api/rest/users/endUserAgreementConsent?failOnPermissionReduce=true",
+    { headers, data: { accepted: true, ...endUserAgreement } },
+  );
+  expect(response.status(), await response.text()).toBe(200);
 }

@@ -6,6 +6,7 @@ import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { LoginSchema } from "../../../mock-backend/contract.ts";
 import { getKeelContext } from "../../lib/keel-context.ts";
+import { DECLINED_AGREEMENT_MESSAGE_CODE } from "../../shell/shell-rules.ts";
 
 const DEMO_LOGINS = ["admin", "alice", "rachel", "tom"] as const;
 
@@ -64,6 +65,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1 id="login-heading">Log in to Keel</h1>
       {params.has("loggedOut") ? <p role="status">You have logged out.</p> : null}
       {params.has("switched") ? <p role="status">Signed out. Log in as another user.</p> : null}
+      {params.get("message") === DECLINED_AGREEMENT_MESSAGE_CODE ? (
+        <p role="status">You declined the user agreement, so you have been logged out.</p>
+      ) : null}
       {actionData?.formError ? (
         <p role="alert" className="form-error">
           {actionData.formError}

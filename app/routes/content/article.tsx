@@ -1,29 +1,64 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
-import { ApiError } from "../../lib/api.server.ts";
+import { ApiError, type Api } from "../../lib/api.server.ts";
+import { PERMISSION } from "../../lib/constants.ts";
+import { hasPermissionIn } from "../../lib/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { RouteError } from "../../components/route-error.tsx";
+import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
+import { taskFormId } from "../../markdown/render.ts";
+import { openPdfPreviews, renderForPage } from "../../markdown/render.server.ts";
+import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+async function loadArticle(api: Api, id: string) {
   try {
-    return { article: await getApi(context).getArticle(params.articleId) };
+    return await api.getArticle(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      throw data(
-        { message: `Article ${params.articleId} does not exist or you cannot see it.` },
-        { status: 404 },
-      );
+      throw data({ message: `Article ${id} does not exist or you cannot see it.` }, { status: 404 });
     }
     throw error;
   }
+}
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const api = getApi(context);
+  const [article, user, permissions] = await Promise.all([
+    loadArticle(api, params.articleId),
+    api.getCurrentUser(),
+    api.getPermissions(),
+  ]);
+  // The mock backend lets whoever may create articles in a project edit their text there.
+  const editable = !user.guest && hasPermissionIn(permissions, PERMISSION.CREATE_ARTICLE, article.project.id);
+  const formId = editable ? taskFormId(article.idReadable) : null;
+  const content = await renderForPage(api, article.content, {
+    basePath: url.pathname,
+    taskFormId: formId,
+    openPdfPreviews: openPdfPreviews(url),
+  });
+  const { content: _source, ...shown } = article;
+  return { article: shown, content, taskForm: formId ? { id: formId, revision: article.updated } : null };
+}
+
+/** Toggles a task of the content (the task checkboxes submit here) and reloads the page. */
+export async function action({ context, params, request, url }: Route.ActionArgs) {
+  const api = getApi(context);
+  const article = await loadArticle(api, params.articleId);
+  const result = await toggleTaskFromForm(
+    await request.formData(),
+    { text: article.content, updated: article.updated },
+    (content) => api.updateArticle(article.id, { content }),
+  );
+  if (!result.ok) return data({ taskError: result.message }, { status: result.status });
+  throw redirect(url.pathname);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.article.summary} · Keel` : "Article · Keel" },
 ];
 
-export default function Article({ loaderData }: Route.ComponentProps) {
-  const { article } = loaderData;
+export default function Article({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, content, taskForm } = loaderData;
   const updated = new Date(article.updated).toISOString().slice(0, 10);
   return (
     <article aria-labelledby="page-heading" className="entity">
@@ -35,7 +70,9 @@ export default function Article({ loaderData }: Route.ComponentProps) {
         <span className="entity-id">{article.idReadable}</span> · Updated{" "}
         <time dateTime={updated}>{updated}</time>
       </p>
-      <pre className="entity-text">{article.content}</pre>
+      {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
+      {taskForm ? <TaskForm id={taskForm.id} revision={taskForm.revision} /> : null}
+      <MarkdownContent rendered={content} data-testid="article-content" />
     </article>
   );
 }

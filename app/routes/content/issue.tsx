@@ -1,21 +1,56 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/issue";
-import { ApiError } from "../../lib/api.server.ts";
+import { ApiError, type Api } from "../../lib/api.server.ts";
+import { PERMISSION } from "../../lib/constants.ts";
+import { hasPermissionIn } from "../../lib/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { RouteError } from "../../components/route-error.tsx";
+import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
+import { taskFormId } from "../../markdown/render.ts";
+import { openPdfPreviews, renderForPage } from "../../markdown/render.server.ts";
+import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+async function loadIssue(api: Api, id: string) {
   try {
-    return { issue: await getApi(context).getIssue(params.issueId) };
+    return await api.getIssue(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      throw data(
-        { message: `Issue ${params.issueId} does not exist or you cannot see it.` },
-        { status: 404 },
-      );
+      throw data({ message: `Issue ${id} does not exist or you cannot see it.` }, { status: 404 });
     }
     throw error;
   }
+}
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const api = getApi(context);
+  const [issue, user, permissions] = await Promise.all([
+    loadIssue(api, params.issueId),
+    api.getCurrentUser(),
+    api.getPermissions(),
+  ]);
+  // The mock backend lets whoever may create issues in a project edit their text there.
+  const editable = !user.guest && hasPermissionIn(permissions, PERMISSION.CREATE_ISSUE, issue.project.id);
+  const formId = editable ? taskFormId(issue.idReadable) : null;
+  const description = await renderForPage(api, issue.description, {
+    basePath: url.pathname,
+    taskFormId: formId,
+    openPdfPreviews: openPdfPreviews(url),
+  });
+  const { description: _source, ...shown } = issue;
+  return { issue: shown, description, taskForm: formId ? { id: formId, revision: issue.updated } : null };
+}
+
+/** Toggles a task of the description (the task checkboxes submit here) and reloads the page. */
+export async function action({ context, params, request, url }: Route.ActionArgs) {
+  const api = getApi(context);
+  const issue = await loadIssue(api, params.issueId);
+  const result = await toggleTaskFromForm(
+    await request.formData(),
+    { text: issue.description, updated: issue.updated },
+    (description) => api.updateIssue(issue.id, { description }),
+  );
+  if (!result.ok) return data({ taskError: result.message }, { status: result.status });
+  throw redirect(url.pathname);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -24,8 +59,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-export default function Issue({ loaderData }: Route.ComponentProps) {
-  const { issue } = loaderData;
+export default function Issue({ loaderData, actionData }: Route.ComponentProps) {
+  const { issue, description, taskForm } = loaderData;
   const created = new Date(issue.created).toISOString().slice(0, 10);
   return (
     <article aria-labelledby="page-heading" className="entity">
@@ -39,8 +74,9 @@ export default function Issue({ loaderData }: Route.ComponentProps) {
         Reported by {issue.reporter.name} on <time dateTime={created}>{created}</time>
         {issue.resolved ? " · Resolved" : null}
       </p>
-      {/* Markdown rendering arrives with the Markdown renderer; the text is shown as written until then. */}
-      <pre className="entity-text">{issue.description}</pre>
+      {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
+      {taskForm ? <TaskForm id={taskForm.id} revision={taskForm.revision} /> : null}
+      <MarkdownContent rendered={description} data-testid="issue-description" />
     </article>
   );
 }

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import DOMPurify from "isomorphic-dompurify";
+import { expect, test, vi } from "vitest";
+import {
+  enablePdfPreviews,
+  MERMAID_ERROR,
+  mermaidConfig,
+  prefersDark,
+  renderDiagrams,
+  sanitizeDiagram,
+  type DiagramEngine,
+} from "./enhance.ts";
+import { renderMarkdownSync } from "./render.ts";
+
+function mount(markdown: string): HTMLElement {
+  const root = document.createElement("div");
+  root.innerHTML = renderMarkdownSync(markdown, { basePath: "/issue/DEMO-2" }).html;
+  document.body.replaceChildren(root);
+  return root;
+}
+
+function engine(overrides: Partial<DiagramEngine["mermaid"]> = {}): DiagramEngine {
+  return {
+    mermaid: {
+      initialize: vi.fn(),
+      parse: vi.fn(async () => true),
+      render: vi.fn(async (id: string) => ({
+        svg: `<svg id="${id}"><g><text>ok</text></g><script>alert(1)</script></svg>`,
+      })),
+      ...overrides,
+    },
+    sanitizeSvg: (svg) => sanitizeDiagram(DOMPurify, svg),
+  };
+}
+
+const DIAGRAM = "```mermaid\ngraph LR; A-->B\n```";
+
+test("Mermaid runs with strict security, no HTML labels and bounded input", () => {
+  expect(mermaidConfig(false)).toMatchObject({
+    startOnLoad: false,
+    securityLevel: "strict",
+    htmlLabels: false,
+    flowchart: { htmlLabels: false },
+    suppressErrorRendering: true,
+    theme: "default",
+  });
+  expect(mermaidConfig(true).theme).toBe("dark");
+});
+
+test("a diagram is drawn in the browser from its source, and the SVG is sanitised again", async () => {
+  const root = mount(DIAGRAM);
+  const diagrams = engine();
+  await renderDiagrams(root, async () => diagrams, false);
+  expect(diagrams.mermaid.render).toHaveBeenCalledWith(
+    expect.stringMatching(/^keel-mermaid-\d+$/),
+    "graph LR; A-->B",
+  );
+  const diagram = root.querySelector<HTMLElement>("[data-mermaid]")!;
+  expect(diagram.dataset.mermaidState).toBe("rendered");
+  expect(diagram.querySelector(".mermaid-svg svg text")?.textContent).toBe("ok");
+  expect(diagram.querySelector("script")).toBeNull();
+  expect(diagram.querySelector(".mermaid-source")?.hasAttribute("hidden")).toBe(true);
+});
+
+test("a diagram that fails to parse shows 'Failed to render Mermaid diagram' and keeps its source", async () => {
+  const root = mount(DIAGRAM);
+  await renderDiagrams(
+    root,
+    async () =>
+      engine({
+        parse: async () => {
+          throw new Error("Parse error on line 1");
+        },
+      }),
+    false,
+  );
+  const diagram = root.querySelector<HTMLElement>("[data-mermaid]")!;
+  expect(diagram.querySelector('[role="alert"]')?.textContent).toBe(MERMAID_ERROR);
+  expect(diagram.dataset.mermaidState).toBe("failed");
+  expect(diagram.querySelector(".mermaid-source")?.hasAttribute("hidden")).toBe(false);
+});
+
+test("when Mermaid cannot be loaded every diagram shows the failure", async () => {
+  const root = mount(`${DIAGRAM}\n\n${DIAGRAM}`);
+  await renderDiagrams(
+    root,
+    async () => {
+      throw new TypeError("Failed to fetch dynamically imported module");
+    },
+    false,
+  );
+  expect([...root.querySelectorAll(".mermaid-error")].map((e) => e.textContent)).toEqual([
+    MERMAID_ERROR,
+    MERMAID_ERROR,
+  ]);
+});
+
+test("Mermaid is not loaded for a page without diagrams, and a drawn diagram is not drawn again", async () => {
+  const load = vi.fn(async () => engine());
+  await renderDiagrams(mount("no diagrams"), load, false);
+  expect(load).not.toHaveBeenCalled();
+  const root = mount(DIAGRAM);
+  await renderDiagrams(root, load, false);
+  await renderDiagrams(root, load, false);
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+test("clicking Show preview opens the PDF in place, replacing the warning", () => {
+  const root = mount("![Checklist](/demo/release-checklist.pdf)");
+  const stop = enablePdfPreviews(root);
+  const toggle = root.querySelector<HTMLAnchorElement>("a[data-pdf-preview]")!;
+  const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+  toggle.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(true);
+  const frame = root.querySelector("iframe");
+  expect(frame?.getAttribute("src")).toBe("/demo/release-checklist.pdf");
+  expect(frame?.title).toBe("Preview of Checklist");
+  expect(root.querySelector(".attachment-warning")).toBeNull();
+  expect(root.textContent).not.toContain("Show preview");
+  stop();
+});
+
+test("a modified click on Show preview keeps its usual meaning", () => {
+  const root = mount("![Checklist](/demo/release-checklist.pdf)");
+  const stop = enablePdfPreviews(root);
+  const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+  root.querySelector("a[data-pdf-preview]")!.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(false);
+  expect(root.querySelector("iframe")).toBeNull();
+  stop();
+});
+
+test("a preview link forged in raw HTML with a javascript: address opens nothing", () => {
+  const root = document.createElement("div");
+  root.innerHTML =
+    '<span class="attachment-pdf"><a data-pdf-preview="javascript:alert(1)" href="#">Show preview</a></span>';
+  const stop = enablePdfPreviews(root);
+  const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+  root.querySelector("a")!.dispatchEvent(click);
+  expect(root.querySelector("iframe")).toBeNull();
+  stop();
+});
+
+test("the dark theme is read from the page", () => {
+  document.documentElement.dataset.theme = "darcula";
+  expect(prefersDark(document)).toBe(true);
+  document.documentElement.dataset.theme = "default";
+  expect(prefersDark(document)).toBe(false);
+});

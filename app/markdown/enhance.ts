@@ -1,0 +1,135 @@
+// What rendered Markdown gets once scripts run: Mermaid diagrams drawn in the browser (their source
+// stays readable without JavaScript) and PDF previews opened in place (without JavaScript the
+// "Show preview" link asks the server for the page with the preview open).
+
+import { isWebUrl, safeUrl } from "./url-policy.ts";
+
+export const MERMAID_ERROR = "Failed to render Mermaid diagram";
+
+/** Mermaid's settings: strict security (no click callbacks, labels escaped), no HTML labels, bounded input. */
+export function mermaidConfig(dark: boolean) {
+  return {
+    startOnLoad: false,
+    securityLevel: "strict",
+    htmlLabels: false,
+    flowchart: { htmlLabels: false },
+    maxTextSize: 20_000,
+    maxEdges: 500,
+    suppressErrorRendering: true,
+    theme: dark ? "dark" : "default",
+  } as const;
+}
+
+export interface DiagramEngine {
+  mermaid: {
+    initialize(config: ReturnType<typeof mermaidConfig>): void;
+    parse(text: string): Promise<unknown>;
+    render(id: string, text: string): Promise<{ svg: string }>;
+  };
+  /** DOMPurify with its SVG profile: Mermaid's output is sanitised once more before it is shown. */
+  sanitizeSvg(svg: string): string;
+}
+
+let diagramCount = 0;
+
+function showFailure(diagram: HTMLElement) {
+  diagram.dataset.mermaidState = "failed";
+  if (diagram.querySelector(".mermaid-error")) return;
+  const message = diagram.ownerDocument.createElement("p");
+  message.className = "mermaid-error";
+  message.setAttribute("role", "alert");
+  message.textContent = MERMAID_ERROR;
+  diagram.prepend(message);
+}
+
+/** Draws every diagram under `root` that is not drawn yet; a diagram that fails shows the seed's message. */
+export async function renderDiagrams(
+  root: ParentNode,
+  load: () => Promise<DiagramEngine>,
+  dark: boolean,
+): Promise<void> {
+  const diagrams = [...root.querySelectorAll<HTMLElement>("[data-mermaid]:not([data-mermaid-state])")];
+  if (diagrams.length === 0) return;
+  for (const diagram of diagrams) diagram.dataset.mermaidState = "loading";
+  let engine: DiagramEngine;
+  try {
+    engine = await load();
+    engine.mermaid.initialize(mermaidConfig(dark));
+  } catch {
+    diagrams.forEach(showFailure);
+    return;
+  }
+  for (const diagram of diagrams) {
+    const source = diagram.querySelector("code")?.textContent ?? "";
+    try {
+      // parse() first: it throws on bad syntax without leaving an error drawing in the page.
+      await engine.mermaid.parse(source);
+      const { svg } = await engine.mermaid.render(`keel-mermaid-${++diagramCount}`, source);
+      const figure = diagram.ownerDocument.createElement("div");
+      figure.className = "mermaid-svg";
+      figure.setAttribute("role", "img");
+      figure.setAttribute("aria-label", "Diagram");
+      figure.innerHTML = engine.sanitizeSvg(svg);
+      diagram.querySelector(".mermaid-source")?.setAttribute("hidden", "");
+      diagram.append(figure);
+      diagram.dataset.mermaidState = "rendered";
+    } catch {
+      showFailure(diagram);
+    }
+  }
+}
+
+/** Mermaid and DOMPurify, loaded only when a page has a diagram. */
+export async function loadDiagramEngine(): Promise<DiagramEngine> {
+  const [{ default: mermaid }, { default: DOMPurify }] = await Promise.all([
+    import("mermaid"),
+    import("isomorphic-dompurify"),
+  ]);
+  return {
+    mermaid: mermaid as unknown as DiagramEngine["mermaid"],
+    sanitizeSvg: (svg) => sanitizeDiagram(DOMPurify, svg),
+  };
+}
+
+/** Mermaid's SVG through DOMPurify's SVG profile, without links (strict mode makes none). */
+export function sanitizeDiagram(
+  purify: { sanitize(dirty: string, config: object): unknown },
+  svg: string,
+): string {
+  return String(purify.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ["a"] }));
+}
+
+/**
+ * Opens a PDF preview in place when "Show preview" is clicked (a plain click; modified clicks keep
+ * their usual meaning). Returns the function that stops listening.
+ */
+export function enablePdfPreviews(root: HTMLElement): () => void {
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    const toggle = (event.target as Element | null)?.closest?.("a[data-pdf-preview]");
+    if (!toggle || !root.contains(toggle)) return;
+    const url = toggle.getAttribute("data-pdf-preview") ?? "";
+    const holder = toggle.closest(".attachment-pdf");
+    if (!holder || !isWebUrl(url) || safeUrl(url, "link") === null) return;
+    event.preventDefault();
+    const document = root.ownerDocument;
+    const frame = document.createElement("iframe");
+    frame.className = "attachment-pdf-frame";
+    frame.src = url;
+    frame.title = `Preview of ${holder.querySelector(".attachment-name a")?.textContent ?? "PDF"}`;
+    holder.querySelector(".attachment-warning")?.remove();
+    toggle.remove();
+    holder.append(frame);
+  };
+  root.addEventListener("click", onClick);
+  return () => root.removeEventListener("click", onClick);
+}
+
+/** Whether the page shows the dark theme (the root element's data-theme, or the OS for "system"). */
+export function prefersDark(document: Document): boolean {
+  const theme = document.documentElement.dataset.theme;
+  if (theme === "darcula") return true;
+  if (theme === "default") return false;
+  return document.defaultView?.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
+}

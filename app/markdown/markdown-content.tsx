@@ -1,0 +1,62 @@
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
+import katexStylesHref from "katex/dist/katex.min.css?url";
+import markdownStylesHref from "./markdown.css?url";
+import { enablePdfPreviews, loadDiagramEngine, prefersDark, renderDiagrams } from "./enhance.ts";
+import type { RenderedMarkdown } from "./render.ts";
+import { CsrfInput } from "../components/csrf-input.tsx";
+
+/** The intent of a task toggle (the action checks it; kept here so that the browser bundle has it). */
+export const TOGGLE_TASK_INTENT = "toggle-task";
+
+interface MarkdownContentProps {
+  rendered: Pick<RenderedMarkdown, "html" | "hasMath" | "hasMermaid">;
+  className?: string;
+  "data-testid"?: string;
+}
+
+/**
+ * Rendered (already sanitised) Markdown. KaTeX's stylesheet is linked only when the text has
+ * formulas, and Mermaid is loaded only when it has diagrams; both reach the page's <head> through
+ * React's stylesheet hoisting, so they work in the server-rendered page without JavaScript too.
+ */
+export function MarkdownContent({ rendered, className, ...rest }: MarkdownContentProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const { html, hasMermaid } = rendered;
+
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const stop = enablePdfPreviews(root);
+    if (hasMermaid) void renderDiagrams(root, loadDiagramEngine, prefersDark(root.ownerDocument));
+    return stop;
+  }, [html, hasMermaid]);
+
+  return (
+    <>
+      <link rel="stylesheet" href={markdownStylesHref} precedence="default" />
+      {rendered.hasMath ? <link rel="stylesheet" href={katexStylesHref} precedence="default" /> : null}
+      <div
+        ref={container}
+        className={className ? `markdown ${className}` : "markdown"}
+        data-keel-navigation=""
+        data-testid={rest["data-testid"]}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
+  );
+}
+
+/**
+ * The form the task checkboxes of editable Markdown submit (each checkbox is a submit button with
+ * `form` set to this id), so toggling a task works without JavaScript.
+ */
+export function TaskForm({ id, revision }: { id: string; revision: number }) {
+  return (
+    <Form method="post" id={id} className="task-form">
+      <CsrfInput />
+      <input type="hidden" name="intent" value={TOGGLE_TASK_INTENT} />
+      <input type="hidden" name="revision" value={revision} />
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+// Server-side rendering of Markdown for pages: KaTeX runs here (the browser only gets its
+// stylesheet, and only on pages with formulas), and mentions resolve in one backend call.
+
+import katex from "katex";
+import type { Api } from "../lib/api.server.ts";
+import { renderMarkdown, renderMarkdownSync, type RenderedMarkdown, type RenderOptions } from "./render.ts";
+
+export type PageRenderOptions = Omit<RenderOptions, "math" | "mentions" | "profile">;
+
+/** Issue descriptions, article content and the reference page: the full profile. */
+export function renderForPage(
+  api: Pick<Api, "resolveMentions">,
+  text: string,
+  options: PageRenderOptions = {},
+) {
+  return renderMarkdown(text, {
+    ...options,
+    profile: "full",
+    math: katex,
+    resolveMentions: (refs) => api.resolveMentions(refs),
+  });
+}
+
+/** Banners and the user agreement: the restricted profile, which needs no backend. */
+export function renderRestricted(text: string): RenderedMarkdown {
+  return renderMarkdownSync(text, { profile: "restricted" });
+}
+
+/** The PDF previews a reader asked for without JavaScript (`?preview=pdf-1`). */
+export function openPdfPreviews(url: URL): ReadonlySet<string> {
+  return new Set(url.searchParams.getAll("preview").filter((key) => /^pdf-\d{1,4}$/.test(key)));
+}

@@ -1,0 +1,81 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/agreement";
+import { clearCachedConfig } from "../../lib/config-cache.ts";
+import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { getApi } from "../../middleware/api.server.ts";
+import {
+  guestConsentCookie,
+  hubAgreementService,
+  remindLaterCookie,
+} from "../../shell/user-agreement.server.ts";
+import { DECLINED_AGREEMENT_MESSAGE_CODE } from "../../shell/shell-rules.ts";
+
+const Version = z.coerce.number().int().nonnegative().max(999_999);
+const AnswerSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept"), majorVersion: Version, minorVersion: Version }),
+  z.object({ intent: z.literal("decline") }),
+  z.object({ intent: z.literal("later") }),
+]);
+
+export async function loader() {
+  return redirect("/");
+}
+
+/** Answers to the user agreement: accept (consent recorded), decline (logged out) or, for guests, later. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = AnswerSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success)
+    throw data({ message: "This answer to the user agreement is not valid." }, { status: 400 });
+  const api = getApi(context);
+  const secure = new URL(request.url).protocol === "https:";
+  const fromScript = new URL(request.url).pathname.endsWith(".data");
+  const back = safeRedirectTarget(typeof form.get("back") === "string" ? String(form.get("back")) : "/");
+  const backWithoutReview = back.replace(/([?&])agreement=review(&|$)/, "$1").replace(/[?&]$/, "");
+  const user = await api.getCurrentUser();
+  const answer = parsed.data;
+
+  if (answer.intent === "decline") {
+    if (user.guest) {
+      const headers = { "Set-Cookie": remindLaterCookie(secure) };
+      if (fromScript) return data({ ok: true }, { headers });
+      throw redirect(backWithoutReview, { headers });
+    }
+    // Declining logs the user out with the declined-agreement message code (seed 000 section 4).
+    await api.logout();
+    throw redirect(`/login?message=${DECLINED_AGREEMENT_MESSAGE_CODE}`);
+  }
+  if (answer.intent === "later") {
+    const headers = { "Set-Cookie": remindLaterCookie(secure) };
+    if (fromScript) return data({ ok: true }, { headers });
+    throw redirect(backWithoutReview, { headers });
+  }
+
+  const service = hubAgreementService(api);
+  const { agreement } = await service.read();
+  // An answer to an older text does not count: the dialog shows the new one.
+  if (answer.majorVersion !== agreement.majorVersion || answer.minorVersion !== agreement.minorVersion) {
+    throw data(
+      { message: "The user agreement has changed. Read the new version, then accept it." },
+      { status: 409 },
+    );
+  }
+  const consent = {
+    accepted: true,
+    majorVersion: agreement.majorVersion,
+    minorVersion: agreement.minorVersion,
+  };
+  const headers: HeadersInit = {};
+  if (user.guest) headers["Set-Cookie"] = guestConsentCookie(consent, secure);
+  else await service.consent(consent);
+  if (fromScript) return data({ ok: true }, { headers });
+  throw redirect(backWithoutReview, { headers });
+}
+
+/** Declining ends the session: the cached configuration goes with it, as on logout. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "decline") clearCachedConfig();
+  return serverAction();
+}

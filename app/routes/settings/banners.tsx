@@ -1,0 +1,24 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/banners";
+import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { dismissedCookie, isBannerKey, readDismissed } from "../../shell/banners.server.ts";
+
+export async function loader() {
+  return redirect("/");
+}
+
+/** Dismisses a banner in this browser: a cookie, so the server leaves it out from then on. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const key = form.get("banner");
+  if (!isBannerKey(key)) throw data({ message: "Unknown banner." }, { status: 400 });
+  const url = new URL(request.url);
+  const cookie = dismissedCookie(
+    [...readDismissed(request.headers.get("cookie")), key],
+    url.protocol === "https:",
+  );
+  const headers = { "Set-Cookie": cookie };
+  if (url.pathname.endsWith(".data")) return data({ ok: true }, { headers });
+  const back = form.get("back");
+  throw redirect(safeRedirectTarget(typeof back === "string" ? back : "/"), { headers });
+}

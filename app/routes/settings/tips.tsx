@@ -1,0 +1,30 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/tips";
+import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { getApi } from "../../middleware/api.server.ts";
+
+const FormBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
+const TipsFormSchema = z
+  .object({ showTips: FormBoolean.optional(), pricingAdminPopupShown: FormBoolean.optional() })
+  .refine((v) => v.showTips !== undefined || v.pricingAdminPopupShown !== undefined, {
+    message: "Nothing to change",
+  });
+
+export async function loader() {
+  return redirect("/");
+}
+
+/** The tips profile: tips at startup, and that the pricing-update popup was shown (seed 000 sections 4, 7). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : undefined);
+  const parsed = TipsFormSchema.safeParse({
+    showTips: field("showTips"),
+    pricingAdminPopupShown: field("pricingAdminPopupShown"),
+  });
+  if (!parsed.success) throw data({ message: "These tips settings are not valid." }, { status: 400 });
+  const tips = await getApi(context).updateTips(parsed.data);
+  if (new URL(request.url).pathname.endsWith(".data")) return { tips };
+  throw redirect(safeRedirectTarget(field("back")));
+}

@@ -1,0 +1,27 @@
+// The banners above the page, each dismissible with a plain form; with scripts it goes at once.
+import { useFetcher, useLocation } from "react-router";
+import { CsrfInput } from "../components/csrf-input.tsx";
+import type { ShownBanner } from "./banners.server.ts";
+
+export function BannerList({ banners }: { banners: readonly ShownBanner[] }) {
+  return banners.map((banner) => <Banner key={banner.key} banner={banner} />);
+}
+
+function Banner({ banner }: { banner: ShownBanner }) {
+  const fetcher = useFetcher({ key: `banner-${banner.key}` });
+  const { pathname, search } = useLocation();
+  if (fetcher.state !== "idle" || fetcher.data) return null;
+  return (
+    <aside className="banner" data-kind={banner.kind} aria-label="Announcement">
+      <div className="banner-text markdown" dangerouslySetInnerHTML={{ __html: banner.html }} />
+      <fetcher.Form method="post" action="/settings/banners">
+        <CsrfInput />
+        <input type="hidden" name="banner" value={banner.key} />
+        <input type="hidden" name="back" value={`${pathname}${search}`} />
+        <button type="submit" className="icon-button" aria-label="Dismiss announcement">
+          ×
+        </button>
+      </fetcher.Form>
+    </aside>
+  );
+}

@@ -1,0 +1,97 @@
+// What opens by itself after sign-in (seed 000 sections 4 and 6): the tips for new users when the profile
+// asks for them, once per browser session, and the pricing-update popup under every condition of the
+// rule in shell-rules.ts. Both need scripts: without them nothing pops up.
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher, useLocation, useNavigate } from "react-router";
+import type { CurrentUser } from "../../mock-backend/contract.ts";
+import { CsrfInput } from "../components/csrf-input.tsx";
+import { readStored, writeStored } from "../lib/local-storage.ts";
+import { HELP_PANEL_PARAM } from "./help-panel.tsx";
+import { documentVisibility } from "./notification-poller.ts";
+import { PRICING_CHANGE_DATE, shouldShowPricingPopup } from "./shell-rules.ts";
+
+const TIPS_SHOWN_KEY = "keel.session.tipsShown";
+/** How often a waiting popup checks its conditions again (the tab may become visible, time passes). */
+const PRICING_CHECK_MS = 30_000;
+
+export function useTipsAtStartup(user: CurrentUser): void {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const show = !user.guest && user.profiles.tips.showTips;
+  useEffect(() => {
+    if (!show) return;
+    try {
+      if (sessionStorage.getItem(TIPS_SHOWN_KEY)) return;
+      sessionStorage.setItem(TIPS_SHOWN_KEY, "1");
+    } catch {
+      return;
+    }
+    const params = new URLSearchParams(search);
+    if (params.has(HELP_PANEL_PARAM)) return;
+    params.set(HELP_PANEL_PARAM, "tips");
+    void navigate(`${pathname}?${params.toString()}`, { replace: true });
+    // Once per session, on whichever page comes first.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [show]);
+}
+
+export function PricingPopup({ user }: { user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher({ key: "pricing-popup" });
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const eligible =
+    !user.guest && user.profiles.tips.showPricingAdminPopup && !user.profiles.tips.pricingAdminPopupShown;
+
+  useEffect(() => {
+    if (!eligible) return;
+    const now = Date.now();
+    // The first time this browser saw the user starts the 10-minute wait.
+    if (readStored("firstTimeSeen") === null) writeStored("firstTimeSeen", now);
+    const visibility = documentVisibility();
+    const check = () => {
+      const show = shouldShowPricingPopup({
+        user,
+        now: Date.now(),
+        firstSeenAt: readStored("firstTimeSeen"),
+        lastPromoAt: readStored("lastPromoShown"),
+        tabVisible: visibility.isVisible(),
+      });
+      if (!show) return;
+      writeStored("lastPromoShown", Date.now());
+      setOpen(true);
+    };
+    const timer = window.setInterval(check, PRICING_CHECK_MS);
+    const unsubscribe = visibility.subscribe(check);
+    check();
+    return () => {
+      window.clearInterval(timer);
+      unsubscribe();
+    };
+  }, [eligible, user]);
+
+  useEffect(() => {
+    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [open]);
+
+  if (!open || fetcher.state !== "idle" || fetcher.data) return null;
+  const date = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${PRICING_CHANGE_DATE}T00:00:00Z`),
+  );
+  return (
+    <dialog ref={dialog} className="pricing-popup" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+      <h2 id={titleId}>Pricing update</h2>
+      <p>
+        Our pricing changed on {date}. Review the new plans before your next renewal; your current plan stays
+        as it is until then.
+      </p>
+      <fetcher.Form method="post" action="/settings/tips">
+        <CsrfInput />
+        <input type="hidden" name="pricingAdminPopupShown" value="true" />
+        <button type="submit" className="button button-primary">
+          Got it
+        </button>
+      </fetcher.Form>
+    </dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { Router } from "express";
+import { PERMISSION } from "../../app/lib/constants.ts";
+import { MentionsQuerySchema } from "../contract.ts";
+import { currentUser } from "../auth.ts";
+import type { Db } from "../db.ts";
+import { route, sendFields, validate } from "../http.ts";
+import { projectsWith } from "../model.ts";
+
+const MENTION_FIELDS =
+  "issues(id,idReadable,summary,resolved),articles(id,idReadable,summary),users(id,login,name,profileUrl)";
+
+/**
+ * GET /api/mentions?ids=DEMO-1,DEMO-A-1&logins=admin: everything the mentions of one Markdown text
+ * refer to, in one answer. Tickets and articles the caller cannot read are left out, so a mention
+ * never reveals a summary.
+ */
+export function mentionsRouter(db: Db): Router {
+  const router = Router();
+
+  router.get(
+    "/mentions",
+    route(async (req, res) => {
+      const query = validate(MentionsQuerySchema, req.query, "query");
+      const userId = currentUser(req).id;
+      const ids = query.ids ?? [];
+      const logins = query.logins ?? [];
+      const scope = async (key: string) => {
+        const projects = await projectsWith(db, userId, key);
+        return projects === "all" ? {} : { projectId: { in: projects } };
+      };
+      const [issues, articles, users] = await Promise.all([
+        ids.length === 0
+          ? []
+          : db.issue.findMany({
+              where: { ...(await scope(PERMISSION.READ_ISSUE)), idReadable: { in: ids } },
+              select: { id: true, idReadable: true, summary: true, resolved: true },
+              orderBy: { idReadable: "asc" },
+            }),
+        ids.length === 0
+          ? []
+          : db.article.findMany({
+              where: { ...(await scope(PERMISSION.READ_ARTICLE)), idReadable: { in: ids } },
+              select: { id: true, idReadable: true, summary: true },
+              orderBy: { idReadable: "asc" },
+            }),
+        logins.length === 0
+          ? []
+          : db.user.findMany({
+              where: { login: { in: logins }, guest: false },
+              select: { id: true, login: true, name: true },
+              orderBy: { login: "asc" },
+            }),
+      ]);
+      sendFields(
+        req,
+        res,
+        {
+          issues: issues.map((issue) => ({
+            ...issue,
+            resolved: issue.resolved === null ? null : Number(issue.resolved),
+          })),
+          articles,
+          users: users.map((user) => ({ ...user, profileUrl: `/users/${encodeURIComponent(user.id)}` })),
+        },
+        MENTION_FIELDS,
+      );
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,34 @@
+// Banners (seed 000 sections 3 and 8): Markdown, dismissible with and without scripts.
+import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./helpers.ts";
+
+const announcements = (page: Page) => page.getByRole("complementary", { name: "Announcement" });
+
+test("the global and the system-event banner render their Markdown", async ({ page }) => {
+  await page.goto("/issues");
+  await expect(announcements(page)).toHaveCount(2);
+  await expect(announcements(page).first().locator("strong")).toHaveText("Scheduled maintenance");
+  await expect(announcements(page).nth(1).locator("strong")).toHaveText("reindexed");
+});
+
+test("a dismissed banner goes at once and stays away", async ({ page }) => {
+  await page.goto("/issues");
+  await waitForHydration(page);
+  await announcements(page).first().getByRole("button", { name: "Dismiss announcement" }).click();
+  await expect(announcements(page)).toHaveCount(1);
+  await page.reload();
+  await expect(announcements(page)).toHaveCount(1);
+  await expect(announcements(page)).toContainText("reindexed");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Dismiss is a plain form that returns to the page", async ({ page }) => {
+    await page.goto("/articles");
+    await announcements(page).nth(1).getByRole("button", { name: "Dismiss announcement" }).click();
+    await expect(page).toHaveURL("/articles");
+    await expect(announcements(page)).toHaveCount(1);
+    await expect(announcements(page)).toContainText("Scheduled maintenance");
+  });
+});

@@ -1,0 +1,87 @@
+// The tips for new users and the pricing-update popup (seed 000 sections 4 and 6; issue 4).
+import { expect, test, type Page } from "@playwright/test";
+import { createPrisma } from "../../mock-backend/db.ts";
+import { e2eDatabaseFile, signIn, signInQuickly, waitForHydration } from "./helpers.ts";
+
+async function resetProfiles(): Promise<void> {
+  const db = createPrisma(`file:${e2eDatabaseFile()}`);
+  try {
+    await db.user.update({ where: { login: "alice" }, data: { showTips: false } });
+    await db.user.update({ where: { login: "admin" }, data: { pricingAdminPopupShown: false } });
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+test.afterEach(resetProfiles);
+
+const tipsSwitch = (page: Page) => page.getByRole("switch", { name: "Show tips when I sign in" });
+
+test("turning tips on saves it to the profile, and they open at the next sign-in", async ({
+  page,
+  browser,
+}) => {
+  await signInQuickly(page, "alice", "/issues?panel=tips");
+  await waitForHydration(page);
+  await expect(tipsSwitch(page)).toHaveAttribute("aria-checked", "false");
+  await tipsSwitch(page).click();
+  await expect(tipsSwitch(page)).toHaveAttribute("aria-checked", "true");
+  await page.reload();
+  await expect(tipsSwitch(page)).toHaveAttribute("aria-checked", "true");
+
+  const later = await browser.newContext();
+  const next = await later.newPage();
+  await signIn(next, "alice");
+  await expect(next.getByRole("dialog", { name: "Tips for new users" })).toBeVisible();
+  await expect(next).toHaveURL("/dashboard?panel=tips");
+  // Once per session: closing it keeps it closed.
+  await next.getByRole("link", { name: "Close help panel" }).click();
+  await expect(next).toHaveURL("/dashboard");
+  await next.reload();
+  await expect(next.getByRole("dialog", { name: "Tips for new users" })).toHaveCount(0);
+  await later.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the tips setting is a plain form", async ({ page }) => {
+    await signIn(page, "alice");
+    await page.goto("/issues?panel=tips");
+    await tipsSwitch(page).click();
+    await expect(page).toHaveURL("/issues?panel=tips");
+    await expect(tipsSwitch(page)).toHaveAttribute("aria-checked", "true");
+  });
+});
+
+test("the pricing update shows after 10 minutes for admin, and closing it is remembered", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signInQuickly(page, "admin", "/issues");
+  await waitForHydration(page);
+  const popup = page.getByRole("dialog", { name: "Pricing update" });
+  await page.clock.runFor(9 * 60_000);
+  await expect(popup).toHaveCount(0);
+  await page.clock.runFor(60_000);
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText("October 1, 2025");
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/settings/tips") && r.request().method() === "POST",
+  );
+  await popup.getByRole("button", { name: "Got it" }).click();
+  expect((await saved).ok()).toBe(true);
+  await expect(popup).toHaveCount(0);
+  await page.reload();
+  await waitForHydration(page);
+  await page.clock.runFor(4 * 60 * 60_000);
+  await expect(popup).toHaveCount(0);
+});
+
+test("alice, without the pricing flag, never sees it", async ({ page }) => {
+  await page.clock.install();
+  await signInQuickly(page, "alice", "/issues");
+  await waitForHydration(page);
+  await page.clock.runFor(30 * 60_000);
+  await expect(page.getByRole("dialog", { name: "Pricing update" })).toHaveCount(0);
+});
