@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { I18nextProvider } from "react-i18next";
+import { i18nFromPage } from "./i18n/client.ts";
 import { appLogger } from "./lib/app-logger.ts";
 import { UNSUPPORTED_BROWSER_GLOBAL } from "./lib/browser-support.ts";
 import { loadChunk } from "./lib/app-errors.ts";
@@ -28,9 +30,11 @@ if (unsupported) {
   startTransition(() => {
     hydrateRoot(
       document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
+      <I18nextProvider i18n={i18nFromPage()}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
     );
   });
 }

@@ -11,6 +11,20 @@ import {
 } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { getKeelContext } from "./lib/keel-context.ts";
+import { I18nextProvider } from "react-i18next";
+import type { i18n } from "i18next";
+import { getI18n } from "./middleware/i18next.server.ts";
+import { createI18n } from "./i18n/instance.ts";
+import { ALL_RESOURCES } from "./i18n/resources.server.ts";
+
+/** The request's instance; English when the request ended before the language middleware ran. */
+function serverI18n(context: RouterContextProvider): i18n {
+  try {
+    return getI18n(context);
+  } catch {
+    return createI18n("en", { en: ALL_RESOURCES.en });
+  }
+}
 
 export const streamTimeout = 5_000;
 
@@ -54,7 +68,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <I18nextProvider i18n={serverI18n(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

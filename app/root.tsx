@@ -16,6 +16,10 @@ import { BROWSER_CHECK_SCRIPT } from "./lib/browser-support.ts";
 import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
 import { csrfMiddleware } from "./middleware/csrf.server.ts";
+import { getLanguage, i18nMiddleware } from "./middleware/i18next.server.ts";
+import { directionOf, toLanguage } from "./i18n/languages.ts";
+import { TRANSLATIONS_ID, translationsDataBlock, useLanguageSync } from "./i18n/client.ts";
+import { useTranslation } from "react-i18next";
 import { getKeelContext } from "./lib/keel-context.ts";
 import { withGuestAppearance } from "./lib/guest-appearance.server.ts";
 import { loadShellOrRedirect } from "./lib/shell.server.ts";
@@ -39,7 +43,8 @@ import { canSeeNotifications } from "./shell/navigation-model.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, apiMiddleware];
+// The language comes before the CSRF check, so that a refused request is answered in it too.
+export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddleware, csrfMiddleware];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const keel = getKeelContext(context);
@@ -51,7 +56,19 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = withGuestAppearance(shell.user, request.headers.get("cookie"));
   const agreement = await loadAgreementState(hubAgreementService(getApi(context)), user, request);
   const banners = visibleBanners(shell.banners, request.headers.get("cookie"));
-  return { ...shell, banners, user, os, agreement, csrfToken: keel.csrfToken, demo: keel.demo };
+  const language = getLanguage(context);
+  const configuredRtl = shell.config.l10n.isRTL && toLanguage(shell.config.l10n.language) === language;
+  return {
+    ...shell,
+    banners,
+    user,
+    os,
+    agreement,
+    language,
+    dir: directionOf(language, configuredRtl),
+    csrfToken: keel.csrfToken,
+    demo: keel.demo,
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -62,11 +79,13 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
-  const language = root?.user.profiles.general.locale.language ?? root?.config.l10n.language ?? "en";
-  const rtl = root?.config.l10n.isRTL ?? false;
+  const { i18n } = useTranslation();
+  // Without the shell's data (an error page), the language the server chose still holds.
+  const language = root?.language ?? i18n.language;
+  const dir = root?.dir ?? directionOf(language);
   const theme = root?.user.profiles.appearance.uiTheme ?? "system";
   return (
-    <html lang={language} dir={rtl ? "rtl" : "ltr"} data-theme={theme}>
+    <html lang={language} dir={dir} data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -78,6 +97,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BROWSER_CHECK_SCRIPT }} />
         <Meta />
         <Links />
+        {/* This page's language, and only it: the browser starts i18next from it (entry.client.tsx). */}
+        <script
+          nonce={nonce}
+          type="application/json"
+          id={TRANSLATIONS_ID}
+          dangerouslySetInnerHTML={{ __html: translationsDataBlock(i18n, language) }}
+        />
         {root ? (
           // The preloaded configuration (seed 000 section 7): data, not script; the nonce keeps every
           // script element of the page alike.
@@ -103,6 +129,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [searching, setSearching] = useState(false);
+  useLanguageSync(loaderData.language);
   useLinkInterception();
   useTipsAtStartup(user);
   useErrorReporting(user.featureFlags, loaderData.csrfToken);
@@ -124,6 +151,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <div className="shell">
         {showNavigation ? (
           <LeftNavigation
+            language={loaderData.language}
             user={user}
             permissions={permissions}
             config={config}

@@ -45,6 +45,7 @@ export default [
     route("settings/agreement", "routes/settings/agreement.tsx"),
     route("settings/banners", "routes/settings/banners.tsx"),
     route("settings/tips", "routes/settings/tips.tsx"),
+    route("settings/language", "routes/settings/language.tsx"),
     ...SHELL_ROUTES.filter((r) => r.app === "lite").map(toRoute),
     route("*", "routes/not-found.tsx"),
   ]),

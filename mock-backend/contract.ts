@@ -6,6 +6,7 @@ import {
   ANALYTICS_MAX_EVENT_BYTES,
   INBOX_FOLDERS,
   INVITE_FAILURE_KINDS,
+  LOCALES,
   PROJECT_TEMPLATES,
   PROJECT_TYPES,
   UI_THEMES,
@@ -149,6 +150,19 @@ export const AppearanceUpdateSchema = AppearanceProfileSchema.partial()
     message: "Give at least one of uiTheme, expandNavigation, showTooltips",
   });
 export type AppearanceUpdate = z.infer<typeof AppearanceUpdateSchema>;
+
+/** The interface language: one of the 18 (seed 000 section 1), with its formatting locale. */
+export const GeneralProfileUpdateSchema = z
+  .object({
+    locale: z
+      .object({ language: z.enum(LOCALES), locale: z.string().regex(/^[a-z]{2}([_-][A-Za-z]{2})?$/) })
+      .strict(),
+  })
+  .strict();
+export type GeneralProfileUpdate = z.infer<typeof GeneralProfileUpdateSchema>;
+export const GeneralProfileSchema = z.object({
+  locale: z.object({ language: z.string(), locale: z.string() }),
+});
 
 export const TipsUpdateSchema = z
   .object({ pricingAdminPopupShown: z.boolean(), showTips: z.boolean() })

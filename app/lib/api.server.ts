@@ -33,6 +33,8 @@ import {
   WhatsNewSchema,
   type ProjectCreate,
   TipsProfileSchema,
+  GeneralProfileSchema,
+  type GeneralProfileUpdate,
   type TipsUpdate,
   type AppearanceUpdate,
   type ArticleUpdate,
@@ -180,6 +182,8 @@ export function createApi(context: KeelRequestContext) {
         { read, folder: { id: folder } },
         { selectFields: false },
       ),
+    updateGeneralProfile: (update: GeneralProfileUpdate) =>
+      post(GeneralProfileSchema, "/api/users/me/profiles/general", update),
     updateTips: (update: TipsUpdate) => post(TipsProfileSchema, "/api/users/me/profiles/tips", update),
     updateAppearance: (update: AppearanceUpdate) =>
       post(AppearanceProfileSchema, "/api/users/me/profiles/appearance", update),

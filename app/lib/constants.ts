@@ -107,6 +107,8 @@ export const GUEST_APPEARANCE_COOKIE = "keel_guest_appearance";
 export const GUEST_AGREEMENT_COOKIE = "keel_guest_agreement";
 /** A guest chose "Remind me later": no notice until the browser session ends. */
 export const AGREEMENT_LATER_COOKIE = "keel_agreement_later";
+/** A guest's language choice, and everyone's when the profile has none. */
+export const LOCALE_COOKIE = "keel_locale";
 /** Banners this browser has dismissed (keys of their text), so the server leaves them out. */
 export const DISMISSED_BANNERS_COOKIE = "keel_dismissed_banners";
 /** How often open tabs check the user agreement again. */

@@ -10,6 +10,7 @@ import { CsrfInput } from "../components/csrf-input.tsx";
 import { SIDEBAR_ITEM_HEIGHT_PX } from "../lib/constants.ts";
 import { AboutView, HELP_PANEL_PARAM, ShortcutsView, withoutHelpPanel } from "./help-panel.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
+import type { Language } from "../i18n/languages.ts";
 import { useInbox } from "./inbox-context.tsx";
 import { Icon } from "./icons.tsx";
 import { NavContainerContext, NavMenu, StaticEntries, type MenuEntry } from "./nav-menu.tsx";
@@ -28,6 +29,8 @@ interface Props {
   config: Pick<Configuration, "defaultPage" | "hosted" | "ring" | "version" | "build" | "releaseDate">;
   inboxFolders: readonly InboxFolder[];
   os: ShortcutOs;
+  /** The interface language the server chose for this request. */
+  language: Language;
 }
 
 function toEntry(item: NavItem): MenuEntry {
@@ -116,7 +119,7 @@ function ItemLink({
 }
 
 /** The left bar: one navigation landmark with the items, the menus and the collapse toggle. */
-export function LeftNavigation({ user, permissions, config, inboxFolders, os }: Props) {
+export function LeftNavigation({ user, permissions, config, inboxFolders, os, language }: Props) {
   const { pathname, search } = useLocation();
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const collapse = useFetcher();
@@ -126,7 +129,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os }: 
     config,
     inboxFolders,
     pathname,
-    language: user.profiles.general.locale.language,
+    language,
   });
   const { listRef, fitting } = useFittingItems(navigation.items.length);
   // Optimistic: the bar follows the pending choice before the profile has saved it.

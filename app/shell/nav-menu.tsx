@@ -130,6 +130,8 @@ function actionRequest(
       return { url: "/logout", fields: { intent: "switch" } };
     case "theme":
       return { url: "/settings/appearance", fields: { uiTheme: action.uiTheme, redirectTo: back } };
+    case "language":
+      return { url: "/settings/language", fields: { language: action.language, back } };
     case "apply-user":
       return null;
   }

@@ -11,6 +11,7 @@ import type {
 } from "../../mock-backend/contract.ts";
 import { FEATURE_FLAG, PERMISSION } from "../lib/constants.ts";
 import { hasPermission } from "../lib/permissions.ts";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../i18n/languages.ts";
 import { helpLinks } from "./help-links.ts";
 
 export interface NavigationInput {
@@ -52,7 +53,11 @@ export type IconName = (typeof ICON_NAMES)[number];
  * with intent=switch; a theme entry saves `uiTheme` to the appearance profile).
  */
 export type NavAction =
-  { type: "logout" } | { type: "switch-user" } | { type: "apply-user" } | { type: "theme"; uiTheme: UiTheme };
+  | { type: "logout" }
+  | { type: "switch-user" }
+  | { type: "apply-user" }
+  | { type: "theme"; uiTheme: UiTheme }
+  | { type: "language"; language: Language };
 
 export interface NavItem {
   id: string;
@@ -169,6 +174,7 @@ export const LABELS = {
   "theme-darcula": "Dark",
   "theme-system": "Sync with OS",
   "more-settings": "More settings",
+  language: "Language",
 } as const;
 type LabelId = keyof typeof LABELS;
 
@@ -410,6 +416,22 @@ export function buildNavigation(input: NavigationInput): Navigation {
           icon: "profile",
           active: false,
           items: themes,
+        },
+        {
+          id: "language",
+          name: LABELS.language,
+          url: "",
+          icon: "profile",
+          active: false,
+          // Each language in its own name, so that anyone can find theirs.
+          items: LANGUAGES.map((language) => ({
+            id: `language-${language}`,
+            name: LANGUAGE_NAMES[language],
+            url: "",
+            icon: "profile" as const,
+            active: language === input.language,
+            action: { type: "language" as const, language },
+          })),
         },
         link("more-settings", "/users/me?tab=settings", "profile"),
       ];

@@ -1,5 +1,10 @@
 import { Router } from "express";
-import { AppearanceUpdateSchema, ReadQuerySchema, TipsUpdateSchema } from "../contract.ts";
+import {
+  AppearanceUpdateSchema,
+  GeneralProfileUpdateSchema,
+  ReadQuerySchema,
+  TipsUpdateSchema,
+} from "../contract.ts";
 import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { fieldsSender, route, sendFields, validate } from "../http.ts";
@@ -29,6 +34,22 @@ export function usersRouter(db: Db): Router {
         select: { uiTheme: true, expandNavigation: true, showTooltips: true },
       });
       send(res, row);
+    }),
+  );
+
+  router.post(
+    "/users/me/profiles/general",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const send = fieldsSender(req, "locale(language,locale)");
+      const { locale } = validate(GeneralProfileUpdateSchema, req.body, "general profile");
+      const row = await db.user.update({
+        where: { id: user.id },
+        data: { language: locale.language, locale: locale.locale },
+        select: { language: true, locale: true },
+      });
+      send(res, { locale: row });
     }),
   );
 

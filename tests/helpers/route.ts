@@ -3,6 +3,7 @@
 import { RouterContextProvider } from "react-router";
 import { keelContext } from "../../app/lib/keel-context.ts";
 import { apiMiddleware } from "../../app/middleware/api.server.ts";
+import { i18nMiddleware } from "../../app/middleware/i18next.server.ts";
 import type { Backend } from "./backend.ts";
 import { SAME_ORIGIN } from "./mock-client.ts";
 
@@ -71,14 +72,20 @@ export async function callRoute(
   });
   const args: RouteArgs = { request, context, params: {}, url: new URL(request.url), pattern: "" };
   let outcome: { value: unknown } | { thrown: unknown } = { value: undefined };
-  await apiMiddleware(args as unknown as Parameters<typeof apiMiddleware>[0], async () => {
-    try {
-      outcome = { value: await handler(args) };
-    } catch (error) {
-      outcome = { thrown: error };
-    }
-    return new Response(null);
-  });
+  type MiddlewareArgs = Parameters<typeof apiMiddleware>[0];
+  // The root's middleware as the server runs it: the API client, then the language.
+  await apiMiddleware(
+    args as unknown as MiddlewareArgs,
+    async () =>
+      (await i18nMiddleware(args as unknown as MiddlewareArgs, async () => {
+        try {
+          outcome = { value: await handler(args) };
+        } catch (error) {
+          outcome = { thrown: error };
+        }
+        return new Response(null);
+      })) ?? new Response(null),
+  );
   if ("thrown" in outcome) {
     if (outcome.thrown instanceof Response || isDataWithInit(outcome.thrown))
       return outcomeOf(outcome.thrown);

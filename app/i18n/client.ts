@@ -1,0 +1,60 @@
+// The language in the browser: started from the page's data block, switched without a reload when the
+// server's choice changes (the language form), loading only the new language's chunks.
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { i18n } from "i18next";
+import { createI18n } from "./instance.ts";
+import { NAMESPACES, toLanguage, FALLBACK_LANGUAGE, type Language } from "./languages.ts";
+import { loadLanguage, type LanguageResources } from "./resources.ts";
+
+export const TRANSLATIONS_ID = "keel-translations";
+
+interface TranslationsBlock {
+  language: Language;
+  resources: LanguageResources;
+}
+
+/** The JSON for the data block: "<" escaped so the text cannot close its script element. */
+export function translationsDataBlock(instance: i18n, language: string): string {
+  const lng = toLanguage(language) ?? FALLBACK_LANGUAGE;
+  const resources = Object.fromEntries(
+    NAMESPACES.map((ns) => [ns, instance.getResourceBundle(lng, ns) ?? {}]),
+  ) as LanguageResources;
+  const block: TranslationsBlock = { language: lng, resources };
+  return JSON.stringify(block).replace(/</g, "\\u003c");
+}
+
+/** The browser's instance, from the data block the server rendered. */
+export function i18nFromPage(doc: Document = document): i18n {
+  let block: TranslationsBlock | null = null;
+  try {
+    block = JSON.parse(
+      doc.getElementById(TRANSLATIONS_ID)?.textContent ?? "null",
+    ) as TranslationsBlock | null;
+  } catch {
+    block = null;
+  }
+  const language = toLanguage(block?.language) ?? FALLBACK_LANGUAGE;
+  return createI18n(language, block ? { [language]: block.resources } : {});
+}
+
+/** Follows the language the server chose for this user, loading it first when this page has not got it. */
+export function useLanguageSync(language: Language): void {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language === language) return;
+    let cancelled = false;
+    void (async () => {
+      if (!i18n.hasResourceBundle(language, "shell")) {
+        const resources = await loadLanguage(language);
+        for (const [ns, messages] of Object.entries(resources)) {
+          i18n.addResourceBundle(language, ns, messages, true, true);
+        }
+      }
+      if (!cancelled) await i18n.changeLanguage(language);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [i18n, language]);
+}

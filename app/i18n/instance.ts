@@ -1,0 +1,39 @@
+// One i18next configuration for server and browser.
+import { createInstance, type i18n, type InitOptions } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { FALLBACK_LANGUAGE, LANGUAGES, NAMESPACES, type Language } from "./languages.ts";
+import type { LanguageResources } from "./resources.ts";
+import "./types.ts";
+
+/** A key missing at run time: tests fail on console.error; production logs it and shows English. */
+export function reportMissingKey(languages: readonly string[], namespace: string, key: string): void {
+  console.error(`Missing translation: ${namespace}:${key} (${languages.join(", ")})`);
+}
+
+export const I18NEXT_OPTIONS: InitOptions = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: FALLBACK_LANGUAGE,
+  ns: [...NAMESPACES],
+  defaultNS: "shell",
+  // React escapes; escaping here too would show entities.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  saveMissing: true,
+  missingKeyHandler: reportMissingKey,
+  react: { useSuspense: false },
+};
+
+/** An instance holding English (the fallback) and `language`, initialised synchronously. */
+export function createI18n(
+  language: Language,
+  resources: Partial<Record<Language, LanguageResources>>,
+): i18n {
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({
+    ...I18NEXT_OPTIONS,
+    lng: language,
+    resources,
+    initAsync: false,
+  });
+  return instance;
+}

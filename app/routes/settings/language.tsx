@@ -1,0 +1,37 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/language";
+import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
+import { LOCALE_COOKIE, LOCALES } from "../../lib/constants.ts";
+import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { getApi } from "../../middleware/api.server.ts";
+
+const LanguageFormSchema = z.object({ language: z.enum(LOCALES) });
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+export async function loader() {
+  return redirect("/");
+}
+
+/**
+ * The interface language, from the profile menu: saved to the profile of a signed-in user, and for
+ * everyone to a cookie. A plain form post returns to its page, now rendered in that language.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = LanguageFormSchema.safeParse({ language: form.get("language") });
+  if (!parsed.success) throw data({ message: "This language is not available." }, { status: 400 });
+  const { language } = parsed.data;
+  const api = getApi(context);
+  const user = await api.getCurrentUser();
+  if (!user.guest) {
+    const locale = LANGUAGE_LOCALES[language].replace("-", "_");
+    await api.updateGeneralProfile({ locale: { language, locale } });
+  }
+  const url = new URL(request.url);
+  const cookie = `${LOCALE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${url.protocol === "https:" ? "; Secure" : ""}`;
+  const headers = { "Set-Cookie": cookie };
+  if (url.pathname.endsWith(".data")) return data({ language }, { headers });
+  const back = form.get("back");
+  throw redirect(safeRedirectTarget(typeof back === "string" ? back : "/"), { headers });
+}
