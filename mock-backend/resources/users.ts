@@ -1,4 +1,6 @@
 import { Router } from "express";
+import type { z } from "zod";
+import type { Prisma } from "../../prisma/generated/client.ts";
 import {
   AppearanceUpdateSchema,
   GeneralProfileUpdateSchema,
@@ -21,52 +23,52 @@ export function usersRouter(db: Db): Router {
     }),
   );
 
-  router.post(
+  /**
+   * A profile write: the signed-in user's own columns, validated with `schema`, answered with `fields`
+   * (the default selector) of what was stored.
+   */
+  function profileUpdate<S extends z.ZodType, C extends Prisma.UserSelect>(
+    path: string,
+    schema: S,
+    fields: string,
+    toColumns: (update: z.infer<S>) => Prisma.UserUpdateInput,
+    select: C,
+    toAnswer: (row: Prisma.UserGetPayload<{ select: C }>) => unknown = (row) => row,
+  ) {
+    router.post(
+      path,
+      route(async (req, res) => {
+        const user = requireUser(req);
+        validate(ReadQuerySchema, req.query, "query");
+        const send = fieldsSender(req, fields);
+        const update = validate(schema, req.body, path.split("/").at(-1)!);
+        const row = await db.user.update({ where: { id: user.id }, data: toColumns(update), select });
+        send(res, toAnswer(row as Prisma.UserGetPayload<{ select: C }>));
+      }),
+    );
+  }
+
+  profileUpdate(
     "/users/me/profiles/appearance",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, "uiTheme,expandNavigation,showTooltips");
-      const update = validate(AppearanceUpdateSchema, req.body, "appearance");
-      const row = await db.user.update({
-        where: { id: user.id },
-        data: update,
-        select: { uiTheme: true, expandNavigation: true, showTooltips: true },
-      });
-      send(res, row);
-    }),
+    AppearanceUpdateSchema,
+    "uiTheme,expandNavigation,showTooltips",
+    (update) => update,
+    { uiTheme: true, expandNavigation: true, showTooltips: true },
   );
-
-  router.post(
+  profileUpdate(
     "/users/me/profiles/general",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, "locale(language,locale)");
-      const { locale } = validate(GeneralProfileUpdateSchema, req.body, "general profile");
-      const row = await db.user.update({
-        where: { id: user.id },
-        data: { language: locale.language, locale: locale.locale },
-        select: { language: true, locale: true },
-      });
-      send(res, { locale: row });
-    }),
+    GeneralProfileUpdateSchema,
+    "locale(language,locale)",
+    ({ locale }) => ({ language: locale.language, locale: locale.locale }),
+    { language: true, locale: true },
+    (row) => ({ locale: row }),
   );
-
-  router.post(
+  profileUpdate(
     "/users/me/profiles/tips",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, "showPricingAdminPopup,pricingAdminPopupShown,showTips");
-      const update = validate(TipsUpdateSchema, req.body, "tips");
-      const row = await db.user.update({
-        where: { id: user.id },
-        data: update,
-        select: { showPricingAdminPopup: true, pricingAdminPopupShown: true, showTips: true },
-      });
-      send(res, row);
-    }),
+    TipsUpdateSchema,
+    "showPricingAdminPopup,pricingAdminPopupShown,showTips",
+    (update) => update,
+    { showPricingAdminPopup: true, pricingAdminPopupShown: true, showTips: true },
   );
 
   router.get(

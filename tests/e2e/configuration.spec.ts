@@ -21,6 +21,22 @@ async function setMaxExportItems(value: number): Promise<void> {
   }
 }
 
+/**
+ * The next document of /issues arrives without a preloaded configuration (as from a static or proxied copy
+ * of the page), so the browser starts from its cached one.
+ */
+async function serveNextWithoutPreloadedConfig(page: Page): Promise<void> {
+  await page.route(
+    "**/issues",
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/(id="keel-config">)[^<]*(<\/script>)/, "$1$2");
+      await route.fulfill({ response, body: html });
+    },
+    { times: 1 },
+  );
+}
+
 const cachedMaxExportItems = (page: Page) =>
   page.evaluate(
     (key) =>
@@ -48,17 +64,7 @@ test.describe("the cached configuration", () => {
 
     // Between the visits an admin changes the configuration.
     await setMaxExportItems(750);
-    // The second visit's document arrives without a preloaded configuration (as from a static or
-    // proxied copy of the page), so the browser starts from its cached one.
-    await page.route(
-      "**/issues",
-      async (route) => {
-        const response = await route.fetch();
-        const html = (await response.text()).replace(/(id="keel-config">)[^<]*(<\/script>)/, "$1$2");
-        await route.fulfill({ response, body: html });
-      },
-      { times: 1 },
-    );
+    await serveNextWithoutPreloadedConfig(page);
     const loads: string[] = [];
     page.on("load", () => loads.push(page.url()));
     let verified = false;
@@ -83,15 +89,7 @@ test.describe("the cached configuration", () => {
     await page.goto("/issues");
     await waitForHydration(page);
     await expect.poll(() => cachedMaxExportItems(page)).toBe(500);
-    await page.route(
-      "**/issues",
-      async (route) => {
-        const response = await route.fetch();
-        const html = (await response.text()).replace(/(id="keel-config">)[^<]*(<\/script>)/, "$1$2");
-        await route.fulfill({ response, body: html });
-      },
-      { times: 1 },
-    );
+    await serveNextWithoutPreloadedConfig(page);
     let loads = 0;
     page.on("load", () => loads++);
     const verified = page.waitForResponse((response) => response.url().includes("/api/config?fields="));
