@@ -4,7 +4,9 @@ import { ApiError } from "./api.server.ts";
 import {
   assertRingIntegration,
   CONFIG_UNAVAILABLE_PATH,
+  errorBody,
   GEORESTRICTED_STATUS,
+  RingIntegrationError,
   UNAVAILABLE_PATH,
 } from "./app-errors.ts";
 import type { RequestLogger } from "./keel-context.ts";
@@ -22,23 +24,33 @@ class ConfigUnavailableError extends Error {
 
 /** Everything the shell needs on every page, fetched concurrently. */
 export async function loadShell(api: Api, log: RequestLogger) {
-  const [config, user, permissions, banners, inboxFolders] = await Promise.all([
-    api.getConfig().catch((error: unknown) => {
-      throw new ConfigUnavailableError(error);
-    }),
-    api.getCurrentUser(),
-    api.getPermissions(),
-    // A banner that fails to load is only logged (seed 000 section 8).
-    api.getBanners().catch((error: unknown) => {
-      log.warn({ err: error }, "banners could not be loaded");
-      return null;
-    }),
-    // Guests have no inbox.
-    api.getInboxFolders().catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) return [];
-      throw error;
-    }),
-  ]);
+  const [configResult, userResult, permissionsResult, bannersResult, foldersResult] =
+    await Promise.allSettled([
+      api.getConfig(),
+      api.getCurrentUser(),
+      api.getPermissions(),
+      // A banner that fails to load is only logged (seed 000 section 8).
+      api.getBanners().catch((error: unknown) => {
+        log.warn({ err: error }, "banners could not be loaded");
+        return null;
+      }),
+      // Guests have no inbox.
+      api.getInboxFolders().catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) return [];
+        throw error;
+      }),
+    ]);
+  // Without the configuration nothing else matters: whatever else failed, that is the answer.
+  if (configResult.status === "rejected") throw new ConfigUnavailableError(configResult.reason);
+  const value = <T>(result: PromiseSettledResult<T>): T => {
+    if (result.status === "rejected") throw result.reason;
+    return result.value;
+  };
+  const config = configResult.value;
+  const user = value(userResult);
+  const permissions = value(permissionsResult);
+  const banners = value(bannersResult);
+  const inboxFolders = value(foldersResult);
   // The shell needs a working identity-service integration (seed 000 section 5).
   assertRingIntegration(config.ring);
   // The whatsnew folder counts from the first day of the newest feature version's month (seed 000 section 3).
@@ -63,35 +75,26 @@ export async function loadShell(api: Api, log: RequestLogger) {
  * The shell, or where to go without it (seed 000 section 8): a georestricted
  * answer (451) to the unavailable page, no configuration to the error page.
  * On those pages themselves, the reason is shown instead of redirecting again.
+ * The responses name their kind; the error page words it in the reader's language.
  */
 export async function loadShellOrRedirect(api: Api, log: RequestLogger, pathname: string) {
   try {
     return await loadShell(api, log);
   } catch (error) {
+    if (error instanceof RingIntegrationError) {
+      // Logged here in the catalogue's words: the page gets a response, which production does not hide.
+      log.error({ err: error }, "ring integration broken");
+      throw data(errorBody("ringBroken"), { status: 503 });
+    }
     if (!(error instanceof ConfigUnavailableError)) throw error;
     log.error({ err: error.cause }, "configuration unavailable");
     if (error.status === GEORESTRICTED_STATUS) {
       if (pathname === UNAVAILABLE_PATH) {
-        throw data(
-          {
-            title: "Keel is not available here",
-            message: "This service cannot be used from your current location.",
-          },
-          { status: GEORESTRICTED_STATUS },
-        );
+        throw data(errorBody("unavailable"), { status: GEORESTRICTED_STATUS });
       }
       throw redirect(UNAVAILABLE_PATH);
     }
-    if (pathname === "/error") {
-      throw data(
-        {
-          title: "Something went wrong",
-          message:
-            "Keel could not load its configuration from the server. Check that the server is running, then try again.",
-        },
-        { status: 503 },
-      );
-    }
+    if (pathname === "/error") throw data(errorBody("configUnavailable"), { status: 503 });
     throw redirect(CONFIG_UNAVAILABLE_PATH);
   }
 }
