@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { StatisticsSchema } from "./contract.ts";
 import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "../app/lib/constants.ts";
 import { demoConfiguration, SEED_EPOCH } from "../prisma/factories.ts";
 import {
@@ -181,14 +182,14 @@ test("POST /api/analytics accepts an event of exactly 32 KB", async () => {
   });
 });
 
-test("POST /api/analytics refuses an event over 32 KB with 400 and stores nothing of the batch", async () => {
+test("POST /api/analytics refuses an event over 32 KB with 413 and stores nothing of the batch", async () => {
   const before = await writableState(backend.db);
   const response = await backend.client.request("POST", "/api/analytics", {
     body: [event(), eventOfSize(ANALYTICS_MAX_EVENT_BYTES + 1)],
     headers: bearer("alice"),
   });
-  const body = expectError(response, 400, "bad_request");
-  expect(body.error_description).toContain("at most 32 KB");
+  const body = expectError(response, 413, "payload_too_large");
+  expect(body.error_description).toContain("larger than 32 KB");
   expect(await writableState(backend.db)).toEqual(before);
 });
 
@@ -252,4 +253,44 @@ test("POST /api/analytics treats the pmf group case-insensitively", async () => 
   });
   expectError(response, 400, "bad_request");
   expect(await writableState(backend.db)).toEqual(before);
+});
+
+test("a beacon's text/plain batch is stored like a JSON one", async () => {
+  await withBackend(async ({ db, client }) => {
+    const response = await client.request("POST", "/api/analytics", {
+      rawBody: JSON.stringify([event()]),
+      headers: { ...bearer("alice"), "content-type": "text/plain;charset=UTF-8" },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(await db.analyticsEvent.count()).toBeGreaterThan(0);
+  });
+});
+
+test("GET /api/admin/statistics counts today's events per group and day, for administrators only", async () => {
+  await withBackend(async ({ client }) => {
+    const now = Date.now();
+    const sent = await client.request("POST", "/api/analytics", {
+      body: [
+        event({ timestamp: now }),
+        event({ timestamp: now }),
+        event({ group: "appearance", event: "theme-change", timestamp: now }),
+      ],
+      headers: bearer("alice"),
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const response = await client.request("GET", "/api/admin/statistics?days=7", {
+      headers: bearer("admin"),
+    });
+    const stats = StatisticsSchema.parse(expectOk(response));
+    expect(stats.days).toHaveLength(7);
+    expect(stats.days.at(-1)).toBe(new Date(now).toISOString().slice(0, 10));
+    const today = (group: string) => stats.groups.find((g) => g.group === group)?.counts.at(-1);
+    expect(today("navigation")).toBe(2);
+    expect(today("appearance")).toBe(1);
+    expectError(await client.request("GET", "/api/admin/statistics", { headers: bearer("alice") }), 403);
+    expectError(
+      await client.request("GET", "/api/admin/statistics?days=900", { headers: bearer("admin") }),
+      400,
+    );
+  });
 });

@@ -306,6 +306,25 @@ export const AnalyticsEventSchema = z
 export const AnalyticsBatchSchema = z.array(AnalyticsEventSchema).min(1).max(1000);
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 
+/** Stored events counted per group and per UTC day, for the statistics page. */
+export const StatisticsSchema = z.object({
+  days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+  groups: z.array(z.object({ group: z.string(), counts: z.array(z.number().int().nonnegative()) })),
+  total: z.number().int().nonnegative(),
+});
+export type Statistics = z.infer<typeof StatisticsSchema>;
+export const StatisticsQuerySchema = z
+  .object({
+    days: z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(90))
+      .optional(),
+    fields: z.string().max(4096).optional(),
+  })
+  .strict();
+
 // ---------- hub (identity service) ----------
 
 export const UserAgreementSchema = z.object({

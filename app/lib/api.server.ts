@@ -33,6 +33,7 @@ import {
   WhatsNewSchema,
   type ProjectCreate,
   TipsProfileSchema,
+  StatisticsSchema,
   GeneralProfileSchema,
   type GeneralProfileUpdate,
   type TipsUpdate,
@@ -184,6 +185,7 @@ export function createApi(context: KeelRequestContext) {
       ),
     updateGeneralProfile: (update: GeneralProfileUpdate) =>
       post(GeneralProfileSchema, "/api/users/me/profiles/general", update),
+    getStatistics: (days?: number) => get(StatisticsSchema, "/api/admin/statistics", { days }),
     updateTips: (update: TipsUpdate) => post(TipsProfileSchema, "/api/users/me/profiles/tips", update),
     updateAppearance: (update: AppearanceUpdate) =>
       post(AppearanceProfileSchema, "/api/users/me/profiles/appearance", update),

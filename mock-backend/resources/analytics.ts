@@ -1,8 +1,16 @@
-import { Router } from "express";
-import { AnalyticsBatchSchema, type AnalyticsEvent, NoQuerySchema } from "../contract.ts";
+import express, { Router } from "express";
+import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "../../app/lib/constants.ts";
+import {
+  AnalyticsBatchSchema,
+  type AnalyticsEvent,
+  NoQuerySchema,
+  StatisticsQuerySchema,
+} from "../contract.ts";
 import type { Db } from "../db.ts";
-import { badRequest, forbidden, route, validate } from "../http.ts";
-import { loadConfiguration } from "../model.ts";
+import { badRequest, forbidden, HttpError, route, sendFields, validate } from "../http.ts";
+import { requireUser } from "../auth.ts";
+import { PERMISSION } from "../../app/lib/constants.ts";
+import { loadConfiguration, projectsWith } from "../model.ts";
 
 const PMF_GROUP = "pmf";
 
@@ -13,7 +21,25 @@ export function analyticsRouter(db: Db): Router {
   const receive = (channel: "analytics" | "pmfsurvey") =>
     route(async (req, res) => {
       validate(NoQuerySchema, req.query, "query");
-      const events: AnalyticsEvent[] = validate(AnalyticsBatchSchema, req.body, "events");
+      // Beacons arrive as text/plain (browsers send that kind without a preflight).
+      let body: unknown = req.body;
+      if (typeof body === "string") {
+        try {
+          body = JSON.parse(body);
+        } catch {
+          throw badRequest("Invalid events: the body is not JSON");
+        }
+      }
+      // An event over 32 KB is refused like a batch over 500 KB: 413, and nothing of the batch is stored.
+      if (Array.isArray(body)) {
+        const index = body.findIndex(
+          (e) => new TextEncoder().encode(JSON.stringify(e)).length > ANALYTICS_MAX_EVENT_BYTES,
+        );
+        if (index >= 0) {
+          throw new HttpError(413, "payload_too_large", `Event ${index} is larger than 32 KB`);
+        }
+      }
+      const events: AnalyticsEvent[] = validate(AnalyticsBatchSchema, body, "events");
       const misplaced = events.findIndex(
         (e) => (e.group.toLowerCase() === PMF_GROUP) !== (channel === "pmfsurvey"),
       );
@@ -41,7 +67,44 @@ export function analyticsRouter(db: Db): Router {
       res.json({ accepted: events.length });
     });
 
-  router.post("/analytics", receive("analytics"));
-  router.post("/pmfsurvey", receive("pmfsurvey"));
+  // Administrators look at what arrived: events per group and per day, the last `days` days (default 14).
+  router.get(
+    "/admin/statistics",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      const query = validate(StatisticsQuerySchema, req.query, "query");
+      if ((await projectsWith(db, user.id, PERMISSION.LOW_LEVEL_READ)) !== "all") {
+        throw forbidden("Only administrators can see usage statistics");
+      }
+      const dayCount = query.days ?? 14;
+      const DAY = 24 * 60 * 60_000;
+      const today = Math.floor(Date.now() / DAY) * DAY;
+      const since = today - (dayCount - 1) * DAY;
+      const days = Array.from({ length: dayCount }, (_, i) =>
+        new Date(since + i * DAY).toISOString().slice(0, 10),
+      );
+      const rows = await db.analyticsEvent.findMany({
+        where: { timestamp: { gte: BigInt(since) } },
+        select: { group: true, timestamp: true },
+      });
+      const counts = new Map<string, number[]>();
+      for (const row of rows) {
+        const index = Math.floor((Number(row.timestamp) - since) / DAY);
+        if (index < 0 || index >= dayCount) continue;
+        const group = row.group.toLowerCase();
+        const list = counts.get(group) ?? Array.from({ length: dayCount }, () => 0);
+        list[index]! += 1;
+        counts.set(group, list);
+      }
+      const groups = [...counts.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([group, list]) => ({ group, counts: list }));
+      sendFields(req, res, { days, groups, total: rows.length }, "days,groups(group,counts),total");
+    }),
+  );
+
+  const beaconBody = express.text({ type: "text/plain", limit: ANALYTICS_MAX_BATCH_BYTES });
+  router.post("/analytics", beaconBody, receive("analytics"));
+  router.post("/pmfsurvey", beaconBody, receive("pmfsurvey"));
   return router;
 }

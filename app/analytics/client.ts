@@ -1,0 +1,89 @@
+// The page's tracker (issue 9): one per tab, started by the root once the configuration is known. Calls to
+// track() before then, on the server, or with statistics disabled do nothing.
+import { createTracker, CHANNEL_PATHS, type Tracker, type FieldValue } from "./tracker.ts";
+import type { EventFieldsOf, EventGroup, EventName } from "./catalogue.ts";
+import { bucketScreenWidth } from "./privacy.ts";
+
+let current: Tracker | null = null;
+let analyticsId = "";
+
+const ANALYTICS_PROFILE_URL = "/api/users/me/profiles/analytics?fields=analyticsId&ignoreLicenseErrors=true";
+
+async function loadAnalyticsId(): Promise<void> {
+  try {
+    const response = await fetch(ANALYTICS_PROFILE_URL, { credentials: "same-origin" });
+    const body = response.ok ? ((await response.json()) as { analyticsId?: string | null }) : {};
+    // "analyticsId falls back to empty" (seed 000 section 7).
+    analyticsId = typeof body.analyticsId === "string" ? body.analyticsId : "";
+  } catch {
+    analyticsId = "";
+  }
+}
+
+function clientData(): Record<string, FieldValue> {
+  return {
+    analyticsId,
+    screen: bucketScreenWidth(window.innerWidth),
+    language: document.documentElement.lang || null,
+    theme: document.documentElement.dataset.theme ?? null,
+  };
+}
+
+/** Starts the tab's tracker; a later call with another setting replaces it after flushing the old one. */
+export function startAnalytics(enabled: boolean, signedIn: boolean): () => void {
+  current?.flush("beacon");
+  if (!enabled) {
+    current = null;
+    return () => undefined;
+  }
+  if (signedIn) void loadAnalyticsId();
+  const tracker = createTracker({
+    enabled,
+    clientData,
+    send: async (channel, events) => {
+      try {
+        const response = await fetch(CHANNEL_PATHS[channel], {
+          method: "POST",
+          credentials: "same-origin",
+          keepalive: true,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(events),
+        });
+        return response.ok;
+      } catch {
+        return false;
+      }
+    },
+    // Beacons are text/plain: a browser sends that kind without asking first.
+    beacon: (channel, events) =>
+      navigator.sendBeacon?.(
+        CHANNEL_PATHS[channel],
+        new Blob([JSON.stringify(events)], { type: "text/plain" }),
+      ) ?? false,
+  });
+  current = tracker;
+  const onHide = () => {
+    if (document.visibilityState === "hidden") tracker.flush("beacon");
+  };
+  document.addEventListener("visibilitychange", onHide);
+  window.addEventListener("pagehide", onHide);
+  return () => {
+    document.removeEventListener("visibilitychange", onHide);
+    window.removeEventListener("pagehide", onHide);
+    tracker.flush("beacon");
+    if (current === tracker) current = null;
+  };
+}
+
+/** Records a catalogue event; never throws, never blocks. */
+export function track<G extends EventGroup, E extends EventName<G>>(
+  group: G,
+  event: E,
+  fields: EventFieldsOf<G, E>,
+): void {
+  try {
+    current?.track(group, event, fields);
+  } catch {
+    // Analytics must not break the interface.
+  }
+}
