@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { startAnalytics, track } from "./analytics/client.ts";
 import {
   Links,
   Meta,
@@ -12,11 +13,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce.tsx";
-import { BROWSER_CHECK_SCRIPT } from "./lib/browser-support.ts";
+import { browserCheckScript } from "./lib/browser-support.ts";
 import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
 import { csrfMiddleware } from "./middleware/csrf.server.ts";
-import { getLanguage, i18nMiddleware } from "./middleware/i18next.server.ts";
+import { getI18n, getLanguage, i18nMiddleware } from "./middleware/i18next.server.ts";
 import { directionOf, toLanguage } from "./i18n/languages.ts";
 import { TRANSLATIONS_ID, translationsDataBlock, useLanguageSync } from "./i18n/client.ts";
 import { useTranslation } from "react-i18next";
@@ -54,8 +55,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const twoFactor = twoFactorRedirect(shell.user, url.pathname);
   if (twoFactor) throw redirect(twoFactor);
   const user = withGuestAppearance(shell.user, request.headers.get("cookie"));
-  const agreement = await loadAgreementState(hubAgreementService(getApi(context)), user, request);
-  const banners = visibleBanners(shell.banners, request.headers.get("cookie"));
+  const md = getI18n(context).getFixedT(null, "markdown");
+  const agreement = await loadAgreementState(hubAgreementService(getApi(context)), user, request, md);
+  const banners = visibleBanners(shell.banners, request.headers.get("cookie"), md);
   const language = getLanguage(context);
   const configuredRtl = shell.config.l10n.isRTL && toLanguage(shell.config.l10n.language) === language;
   return {
@@ -79,7 +81,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation("errors");
   // Without the shell's data (an error page), the language the server chose still holds.
   const language = root?.language ?? i18n.language;
   const dir = root?.dir ?? directionOf(language);
@@ -94,7 +96,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           content={theme === "darcula" ? "dark" : theme === "default" ? "light" : "light dark"}
         />
         {/* Before anything else runs: an unsupported browser gets the seed's message, not a broken page. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BROWSER_CHECK_SCRIPT }} />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{
+            __html: browserCheckScript({
+              message: t("unsupportedBrowser.title"),
+              help: t("unsupportedBrowser.help"),
+            }),
+          }}
+        />
         <Meta />
         <Links />
         {/* This page's language, and only it: the browser starts i18next from it (entry.client.tsx). */}
@@ -133,10 +143,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useLinkInterception();
   useTipsAtStartup(user);
   useErrorReporting(user.featureFlags, loaderData.csrfToken);
+  useEffect(
+    () => startAnalytics(config.statisticsEnabled, !user.guest),
+    [config.statisticsEnabled, user.guest],
+  );
   useShortcuts(
     {
-      "quick-search": () => setSearching(true),
-      "quick-help": () => void navigate(`${pathname}?panel=shortcuts`),
+      "quick-search": () => {
+        track("shortcuts", "used", { shortcut: "quick-search" });
+        setSearching(true);
+      },
+      "quick-help": () => {
+        track("shortcuts", "used", { shortcut: "quick-help" });
+        void navigate(`${pathname}?panel=shortcuts`);
+      },
     },
     { layout: layoutForLanguage(user.profiles.general.locale.language) },
   );

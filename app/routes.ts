@@ -14,6 +14,7 @@ const PAGE_MODULES: Record<PageKind, string> = {
   "form-without-authorization": "routes/shell/form-without-authorization.tsx",
   search: "routes/shell/search.tsx",
   notifications: "routes/notifications/notifications.tsx",
+  statistics: "routes/admin/statistics.tsx",
   "new-project": "routes/projects/new.tsx",
 };
 

@@ -62,14 +62,16 @@ export function startAnalytics(enabled: boolean, signedIn: boolean): () => void 
       ) ?? false,
   });
   current = tracker;
-  const onHide = () => {
+  const onVisibilityChange = () => {
     if (document.visibilityState === "hidden") tracker.flush("beacon");
   };
-  document.addEventListener("visibilitychange", onHide);
-  window.addEventListener("pagehide", onHide);
+  // Leaving the page fires pagehide while the page may still count as visible.
+  const onPageHide = () => tracker.flush("beacon");
+  document.addEventListener("visibilitychange", onVisibilityChange);
+  window.addEventListener("pagehide", onPageHide);
   return () => {
-    document.removeEventListener("visibilitychange", onHide);
-    window.removeEventListener("pagehide", onHide);
+    document.removeEventListener("visibilitychange", onVisibilityChange);
+    window.removeEventListener("pagehide", onPageHide);
     tracker.flush("beacon");
     if (current === tracker) current = null;
   };

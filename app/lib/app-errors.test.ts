@@ -11,7 +11,10 @@ import {
   ConfigFetchError,
   configFetchError,
   CONTAINER_MISSING_MESSAGE,
+  describeError,
+  errorBody,
   GEORESTRICTED_STATUS,
+  HELP_ACTION_MISSING_PREFIX,
   isChunkLoadError,
   loadChunk,
   LOGGER_FAILURE_MESSAGE,
@@ -20,7 +23,10 @@ import {
   UNAVAILABLE_PATH,
   USER_AGREEMENT_CONFIG_ERROR,
 } from "./app-errors.ts";
+import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { LANGUAGES } from "../i18n/languages.ts";
 import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
+import { buildFields, EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "./field-selector.ts";
 
 // Chunk loading times out; no test waits on a real clock.
 beforeEach(() => {
@@ -201,3 +207,127 @@ test("a ChunkLoadError from the loader passes through unwrapped", async () => {
   const original = chunkLoadError("missing", "/assets/inner.js");
   await expect(loadChunk(() => Promise.reject(original), "/assets/outer.js")).rejects.toBe(original);
 });
+
+// ---------- what the error page shows ----------
+
+const en = testI18n("en").getFixedT(null, "errors");
+const response = (status: number, data: unknown, statusText = "") => ({
+  status,
+  statusText,
+  internal: false,
+  data,
+});
+
+test.each([
+  [new Error(RING_BROKEN_MESSAGE), "Ring integration is broken"],
+  [
+    new Error(USER_AGREEMENT_CONFIG_ERROR),
+    "User agreement configuration is missing read and consent functions",
+  ],
+  [new Error(LOGGER_FAILURE_MESSAGE), "Failed to log message"],
+  [new Error(EXTRA_MISMATCH_MESSAGE), "Extra fields don't match a shape"],
+  [new Error(EXTRA_NOT_ARRAY_MESSAGE), "Extra fields can be passed to an array value only"],
+  [
+    new Error("No action found for help dropdown item with key: feedback"),
+    "No action found for help dropdown item with key: feedback",
+  ],
+  [configFetchError(502, "Bad Gateway"), "502 Bad Gateway"],
+])("the error page shows %s in the catalogue's words, even in production", (error, message) => {
+  expect(describeError(error, en)).toEqual({ title: "Something went wrong", message, detail: null });
+});
+
+test("the field selector's errors reach the page in the catalogue's words", () => {
+  let thrown: unknown;
+  try {
+    buildFields({ id: true }, { id: ["name"] });
+  } catch (error) {
+    thrown = error;
+  }
+  expect(describeError(thrown, en).message).toBe("Extra fields can be passed to an array value only");
+});
+
+test("the help action prefix is the one the navigation throws with", () => {
+  expect(`${HELP_ACTION_MISSING_PREFIX}x`).toBe("No action found for help dropdown item with key: x");
+});
+
+test.each([
+  [chunkLoadError("missing", "/assets/a.js"), "Loading chunk failed: (missing: /assets/a.js)"],
+  [chunkLoadError("error", "/assets/a.js"), "Loading chunk failed: (error: /assets/a.js)"],
+  [remoteScriptError("timeout", "/static/r.js"), "Loading script failed: (timeout: /static/r.js)"],
+  [remoteScriptError("abort", "/static/r.js"), "Loading script failed: (abort: /static/r.js)"],
+  [new Error(CONTAINER_MISSING_MESSAGE), "Container missing"],
+  [new TypeError("Importing a module script failed."), null],
+])("a load failure asks for a refresh and says what failed: %s", (error, detail) => {
+  expect(describeError(error, en)).toEqual({
+    title: CHUNK_FAILED_TITLE,
+    message: CHUNK_FAILED_HINT,
+    detail,
+  });
+});
+
+test("a response names its kind, carries its own words, or is described by its status", () => {
+  expect(describeError(response(503, errorBody("configUnavailable")), en)).toEqual({
+    title: "Something went wrong",
+    message:
+      "Keel could not load its configuration from the server. Check that the server is running, then try again.",
+    detail: null,
+  });
+  expect(describeError(response(451, errorBody("unavailable")), en)).toMatchObject({
+    title: "Keel is not available here",
+    message: "This service cannot be used from your current location.",
+  });
+  expect(describeError(response(400, { message: "Name is required." }), en)).toMatchObject({
+    title: "400 Bad Request",
+    message: "Name is required.",
+  });
+  expect(describeError(response(404, null, "Not Found"), en)).toMatchObject({
+    title: "Page not found",
+    message: "There is nothing at this address.",
+  });
+  expect(describeError(response(599, null, "Odd"), en).title).toBe("599 Odd");
+  expect(describeError(response(599, null), en).title).toBe("599");
+});
+
+test("other errors show their message only in development", () => {
+  const error = new Error("x is undefined");
+  expect(describeError(error, en).message).toBe(
+    "An unexpected error occurred. Reload the page to try again.",
+  );
+  expect(describeError(error, en, { dev: true }).message).toBe("x is undefined");
+  expect(describeError("thrown string", en, { dev: true }).message).toBe(
+    "An unexpected error occurred. Reload the page to try again.",
+  );
+});
+
+test.each(LANGUAGES.filter((language) => language !== "en"))(
+  "in %s every catalogue text the page can show is translated",
+  (language) => {
+    const t = testI18n(language).getFixedT(null, "errors");
+    const cases: unknown[] = [
+      new Error(RING_BROKEN_MESSAGE),
+      new Error(USER_AGREEMENT_CONFIG_ERROR),
+      new Error(LOGGER_FAILURE_MESSAGE),
+      new Error(EXTRA_MISMATCH_MESSAGE),
+      new Error(EXTRA_NOT_ARRAY_MESSAGE),
+      new Error(`${HELP_ACTION_MISSING_PREFIX}feedback`),
+      chunkLoadError("timeout", "/a.js"),
+      remoteScriptError("error", "/r.js"),
+      new Error(CONTAINER_MISSING_MESSAGE),
+      response(503, errorBody("configUnavailable")),
+      response(451, errorBody("unavailable")),
+      response(503, errorBody("ringBroken")),
+      response(404, null),
+      response(403, null, "Forbidden"),
+    ];
+    for (const error of cases) {
+      const shown = describeError(error, t);
+      const english = describeError(error, en);
+      expect(shown.title, JSON.stringify(english)).not.toBe(english.title);
+      expect(shown.message, JSON.stringify(english)).not.toBe(english.message);
+      if (english.detail !== null) expect(shown.detail).not.toBe(english.detail);
+    }
+    expect(describeError(new Error(`${HELP_ACTION_MISSING_PREFIX}feedback`), t).message).toContain(
+      "feedback",
+    );
+  },
+);

@@ -1,7 +1,12 @@
 // Seed 000 section 8, the error catalogue. Elsewhere: the unknown help action key is `resolveHelpAction`
 // (app/shell/navigation-model.ts), field-selector errors are in app/lib/field-selector.ts, the
 // unsupported browser is in app/lib/browser-support.ts.
+// Thrown errors keep the catalogue's English for logs; `describeError` gives what the error page shows,
+// from the `errors` namespace in the reader's language.
+import type { ParseKeys, TFunction } from "i18next";
+import { isRouteErrorResponse } from "react-router";
 import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
+import { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "./field-selector.ts";
 import { globalTimers, type Timers } from "./timers.ts";
 
 // Configuration.
@@ -169,3 +174,140 @@ export function assertAgreementConfig(config: { readonly read?: unknown; readonl
 
 /** Used by app/lib/client-logger.ts. */
 export const LOGGER_FAILURE_MESSAGE = "Failed to log message";
+
+// Unknown help menu action: thrown by `resolveHelpAction` (app/shell/navigation-model.ts) in these words.
+
+export const HELP_ACTION_MISSING_PREFIX = "No action found for help dropdown item with key: ";
+
+// What the error page shows.
+
+/**
+ * Why the server answered with an error page, in the body of the response it throws
+ * (`data(errorBody("configUnavailable"), { status: 503 })`): the page words it in the reader's language.
+ */
+export type ErrorPageKind = "configUnavailable" | "unavailable" | "ringBroken";
+export const errorBody = (kind: ErrorPageKind) => ({ kind });
+
+type ErrorsT = TFunction<"errors">;
+type ErrorKey = ParseKeys<"errors">;
+
+export interface ErrorView {
+  title: string;
+  message: string;
+  /** The technical reason under the message (which chunk failed and why), or null. */
+  detail: string | null;
+}
+
+const STATUS_REASONS: Partial<Record<number, ErrorKey>> = {
+  400: "status.badRequest",
+  401: "status.unauthorized",
+  403: "status.forbidden",
+  405: "status.methodNotAllowed",
+  409: "status.conflict",
+  413: "status.contentTooLarge",
+  429: "status.tooManyRequests",
+  451: "status.unavailableForLegalReasons",
+  500: "status.internalServerError",
+  502: "status.badGateway",
+  503: "status.serviceUnavailable",
+  504: "status.gatewayTimeout",
+};
+
+/** "503 Service Unavailable", the reason phrase in the reader's language when it is a known one. */
+export function statusLine(status: number, statusText: string, t: ErrorsT): string {
+  const reason = STATUS_REASONS[status];
+  return `${status} ${reason ? t(reason) : statusText}`.trim();
+}
+
+const CATALOGUE_MESSAGES: Readonly<Record<string, ErrorKey>> = {
+  [RING_BROKEN_MESSAGE]: "catalogue.ringBroken",
+  [USER_AGREEMENT_CONFIG_ERROR]: "catalogue.agreementConfig",
+  [LOGGER_FAILURE_MESSAGE]: "catalogue.loggerFailed",
+  [EXTRA_MISMATCH_MESSAGE]: "catalogue.extraFieldsMismatch",
+  [EXTRA_NOT_ARRAY_MESSAGE]: "catalogue.extraFieldsNotArray",
+};
+
+const CAUSES: Readonly<Record<string, ErrorKey>> = {
+  missing: "cause.missing",
+  timeout: "cause.timeout",
+  error: "cause.error",
+  load: "cause.load",
+};
+
+function fieldsOf(error: unknown): Partial<Record<"name" | "message" | "type" | "request", unknown>> {
+  return typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
+}
+
+/** The catalogue's text for an error thrown in its words, in the reader's language; null for others. */
+function catalogueMessage(message: unknown, t: ErrorsT): string | null {
+  if (typeof message !== "string") return null;
+  const key = Object.hasOwn(CATALOGUE_MESSAGES, message) ? CATALOGUE_MESSAGES[message] : undefined;
+  if (key) return t(key);
+  if (message.startsWith(HELP_ACTION_MISSING_PREFIX)) {
+    return t("catalogue.unknownHelpAction", { item: message.slice(HELP_ACTION_MISSING_PREFIX.length) });
+  }
+  return null;
+}
+
+/** A script chunk or remote module that did not load: its cause and request, or null. */
+function loadFailure(error: unknown, t: ErrorsT): string | null {
+  const { name, message, type, request } = fieldsOf(error);
+  if (message === CONTAINER_MISSING_MESSAGE) return t("chunk.containerMissing");
+  if ((name !== "ChunkLoadError" && name !== "ScriptLoadError") || typeof request !== "string") return null;
+  const causeKey = typeof type === "string" && Object.hasOwn(CAUSES, type) ? CAUSES[type] : undefined;
+  const cause = causeKey ? t(causeKey) : String(type);
+  return t(name === "ChunkLoadError" ? "chunk.loadFailed" : "chunk.scriptFailed", { cause, request });
+}
+
+function pageKindView(kind: unknown, t: ErrorsT): ErrorView | null {
+  switch (kind) {
+    case "configUnavailable":
+      return { title: t("general.title"), message: t("configUnavailable.message"), detail: null };
+    case "unavailable":
+      return { title: t("unavailable.title"), message: t("unavailable.message"), detail: null };
+    case "ringBroken":
+      return { title: t("general.title"), message: t("catalogue.ringBroken"), detail: null };
+    default:
+      return null;
+  }
+}
+
+/**
+ * What the error root shows for `error`: a response the server threw (its kind, or the title and
+ * message it carries, already translated; else by status), a chunk or module that failed to load
+ * ("Failed to load" / "Please try to refresh the page."), an error of the catalogue in its text, or a
+ * general message. Other errors show their own message only in development.
+ */
+export function describeError(error: unknown, t: ErrorsT, { dev = false } = {}): ErrorView {
+  const general: ErrorView = { title: t("general.title"), message: t("general.message"), detail: null };
+  if (isRouteErrorResponse(error)) {
+    const body = error.data as { kind?: unknown; message?: unknown; title?: unknown } | null;
+    const known = pageKindView(body?.kind, t);
+    if (known) return known;
+    const notFound = error.status === 404;
+    return {
+      title:
+        typeof body?.title === "string"
+          ? body.title
+          : notFound
+            ? t("notFound.title")
+            : statusLine(error.status, error.statusText, t),
+      message:
+        typeof body?.message === "string" ? body.message : notFound ? t("notFound.message") : general.message,
+      detail: null,
+    };
+  }
+  const failure = loadFailure(error, t);
+  if (failure !== null || isChunkLoadError(error)) {
+    // A script or style chunk of a newer deployment is gone or unreachable: a reload fetches the current ones.
+    return { title: t("chunk.title"), message: t("chunk.hint"), detail: failure };
+  }
+  const { message } = fieldsOf(error);
+  const catalogue = catalogueMessage(message, t);
+  if (catalogue !== null) return { ...general, message: catalogue };
+  if (error instanceof ConfigFetchError) {
+    return { ...general, message: statusLine(error.status, error.statusText, t) };
+  }
+  if (dev && error instanceof Error) return { ...general, message: error.message };
+  return general;
+}

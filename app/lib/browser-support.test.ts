@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
+import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { LANGUAGES } from "../i18n/languages.ts";
 import {
-  BROWSER_CHECK_SCRIPT,
+  browserCheckScript,
   BROWSER_SUPPORT_HELP_URL,
   type BrowserGlobals,
   isBrowserSupported,
@@ -82,12 +84,23 @@ function fakeDocument(withBody = true) {
   return { document, listeners };
 }
 
-function runScript(window: Record<string, unknown>, document: unknown): void {
-  new Function("window", "document", BROWSER_CHECK_SCRIPT)(window, document);
+const ENGLISH = { message: UNSUPPORTED_BROWSER_MESSAGE, help: "Supported browsers:" };
+const BROWSER_CHECK_SCRIPT = browserCheckScript(ENGLISH);
+
+function runScript(window: Record<string, unknown>, document: unknown, script = BROWSER_CHECK_SCRIPT): void {
+  new Function("window", "document", script)(window, document);
 }
 
-test("the unsupported-browser message is the seed's text", () => {
+/** The script as the page gets it in `language`. */
+function scriptIn(language: (typeof LANGUAGES)[number]) {
+  const t = testI18n(language).getFixedT(null, "errors");
+  const texts = { message: t("unsupportedBrowser.title"), help: t("unsupportedBrowser.help") };
+  return { texts, script: browserCheckScript(texts) };
+}
+
+test("the unsupported-browser message is the seed's text, in English and in the English file", () => {
   expect(UNSUPPORTED_BROWSER_MESSAGE).toBe("This browser is not supported");
+  expect(scriptIn("en").texts).toEqual(ENGLISH);
   expect(BROWSER_SUPPORT_HELP_URL).toBe("https://keel.dev/docs/browser-support/");
 });
 
@@ -134,7 +147,8 @@ test.each(FEATURES)(
     expect(rest).toEqual([]);
     expect(heading?.tagName).toBe("H1");
     expect(heading?.textContent).toBe("This browser is not supported");
-    const link = paragraph?.childNodes[0];
+    expect(paragraph?.childNodes[0]?.textContent).toBe("Supported browsers: ");
+    const link = paragraph?.childNodes[1];
     expect(link?.tagName).toBe("A");
     expect(link?.attributes).toEqual({ href: "https://keel.dev/docs/browser-support/" });
     expect(link?.textContent).toBe("https://keel.dev/docs/browser-support/");
@@ -150,7 +164,9 @@ test("run in <head> before the body exists, the inline script waits for DOMConte
   document.body = node("BODY");
   document.body.appendChild(node("DIV", "late content"));
   listeners["DOMContentLoaded"]?.[0]?.();
-  expect(document.body.textContent).toBe(`${UNSUPPORTED_BROWSER_MESSAGE}${BROWSER_SUPPORT_HELP_URL}`);
+  expect(document.body.textContent).toBe(
+    `${UNSUPPORTED_BROWSER_MESSAGE}Supported browsers: ${BROWSER_SUPPORT_HELP_URL}`,
+  );
 });
 
 test("the inline script agrees with isBrowserSupported on every case", () => {
@@ -164,4 +180,28 @@ test("the inline script agrees with isBrowserSupported on every case", () => {
 test("the inline script is plain ES5: no arrows, template literals, let, const, class or spread", () => {
   expect(BROWSER_CHECK_SCRIPT).not.toMatch(/=>|`|\.\.\.|\b(?:let|const|class|async|await)\b/);
   expect(BROWSER_CHECK_SCRIPT).not.toMatch(/<\/script/i);
+});
+
+test.each(LANGUAGES)("in %s the page shows the translated message and words before the link", (language) => {
+  const { texts, script } = scriptIn(language);
+  const window = fakeGlobals("Map.groupBy");
+  const { document } = fakeDocument();
+  runScript(window, document, script);
+  const [heading, paragraph] = document.body?.childNodes ?? [];
+  expect(heading?.textContent).toBe(texts.message);
+  expect(paragraph?.textContent).toBe(`${texts.help} ${BROWSER_SUPPORT_HELP_URL}`);
+  expect(script).not.toMatch(/=>|`|\.\.\.|\b(?:let|const|class|async|await)\b/);
+  // Plain ASCII: lines and printable characters only.
+  expect(script.replace(/\n/g, "")).toMatch(/^[ -~]*$/);
+});
+
+test("texts that could end the script or break its string stay inside it", () => {
+  const texts = { message: '</script><script>alert(1)</script>"\\', help: "\u2028`${x}`" };
+  const script = browserCheckScript(texts);
+  expect(script).not.toMatch(/<\/script/i);
+  const window = fakeGlobals("Object.groupBy");
+  const { document } = fakeDocument();
+  runScript(window, document, script);
+  expect(document.body?.childNodes[0]?.textContent).toBe(texts.message);
+  expect(document.body?.childNodes[1]?.childNodes[0]?.textContent).toBe(`${texts.help} `);
 });

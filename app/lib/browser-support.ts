@@ -1,8 +1,9 @@
 // Seed 000 section 5: "The browser must support sorted-copy array methods and object grouping".
 
+/** The seed's words; the page shows them translated (errors:unsupportedBrowser.title). */
 export const UNSUPPORTED_BROWSER_MESSAGE = "This browser is not supported";
 export const BROWSER_SUPPORT_HELP_URL = "https://keel.dev/docs/browser-support/";
-/** Set to true on `window` by BROWSER_CHECK_SCRIPT when it replaced the page, so the app does not hydrate. */
+/** Set to true on `window` by browserCheckScript() when it replaced the page, so the app does not hydrate. */
 export const UNSUPPORTED_BROWSER_GLOBAL = "__keelUnsupportedBrowser";
 
 const ARRAY_METHODS = ["toSorted", "toReversed", "toSpliced", "with"] as const;
@@ -31,13 +32,30 @@ export function isBrowserSupported(globals: BrowserGlobals = globalThis): boolea
   );
 }
 
+/** The words of the unsupported-browser page, already in the reader's language (the check runs before i18next). */
+export interface BrowserCheckTexts {
+  /** errors:unsupportedBrowser.title, "This browser is not supported". */
+  readonly message: string;
+  /** errors:unsupportedBrowser.help, the words before the link to the help page. */
+  readonly help: string;
+}
+
+/** A JavaScript string literal in plain ASCII: nothing in it can end the script or trip an old parser. */
+function scriptString(text: string): string {
+  return JSON.stringify(text).replace(
+    /[^\x20-\x7e]|[<>`]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /**
  * The same check as an inline classic script in plain ES5, to run before the app's modules load. When the
  * browser is unsupported it marks `window[UNSUPPORTED_BROWSER_GLOBAL]` and replaces the body's content
  * with the message and a link to the help page (waiting for the body if the script runs in <head>). It
  * builds nodes rather than HTML, so it needs no trusted-types policy; the caller adds the CSP nonce.
  */
-export const BROWSER_CHECK_SCRIPT = `(function () {
+export function browserCheckScript({ message, help }: BrowserCheckTexts): string {
+  return `(function () {
   var w = window;
   var d = document;
   function has(owner, name) {
@@ -54,18 +72,19 @@ export const BROWSER_CHECK_SCRIPT = `(function () {
   ) {
     return;
   }
-  w[${JSON.stringify(UNSUPPORTED_BROWSER_GLOBAL)}] = true;
+  w[${scriptString(UNSUPPORTED_BROWSER_GLOBAL)}] = true;
   function show() {
     var body = d.body;
     while (body.firstChild) body.removeChild(body.firstChild);
-    var message = d.createElement("h1");
-    message.appendChild(d.createTextNode(${JSON.stringify(UNSUPPORTED_BROWSER_MESSAGE)}));
+    var heading = d.createElement("h1");
+    heading.appendChild(d.createTextNode(${scriptString(message)}));
     var link = d.createElement("a");
-    link.setAttribute("href", ${JSON.stringify(BROWSER_SUPPORT_HELP_URL)});
-    link.appendChild(d.createTextNode(${JSON.stringify(BROWSER_SUPPORT_HELP_URL)}));
+    link.setAttribute("href", ${scriptString(BROWSER_SUPPORT_HELP_URL)});
+    link.appendChild(d.createTextNode(${scriptString(BROWSER_SUPPORT_HELP_URL)}));
     var paragraph = d.createElement("p");
+    paragraph.appendChild(d.createTextNode(${scriptString(`${help} `)}));
     paragraph.appendChild(link);
-    body.appendChild(message);
+    body.appendChild(heading);
     body.appendChild(paragraph);
   }
   if (d.body) {
@@ -75,3 +94,4 @@ export const BROWSER_CHECK_SCRIPT = `(function () {
   }
 })();
 `;
+}

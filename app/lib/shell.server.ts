@@ -6,7 +6,7 @@ import {
   CONFIG_UNAVAILABLE_PATH,
   errorBody,
   GEORESTRICTED_STATUS,
-  RingIntegrationError,
+  RING_BROKEN_MESSAGE,
   UNAVAILABLE_PATH,
 } from "./app-errors.ts";
 import type { RequestLogger } from "./keel-context.ts";
@@ -81,7 +81,7 @@ export async function loadShellOrRedirect(api: Api, log: RequestLogger, pathname
   try {
     return await loadShell(api, log);
   } catch (error) {
-    if (error instanceof RingIntegrationError) {
+    if (error instanceof Error && error.message === RING_BROKEN_MESSAGE) {
       // Logged here in the catalogue's words: the page gets a response, which production does not hide.
       log.error({ err: error }, "ring integration broken");
       throw data(errorBody("ringBroken"), { status: 503 });

@@ -18,7 +18,7 @@ test("a YouTube id that is not 11 characters of [A-Za-z0-9_-] gives no embed", (
 test("a YouTube link becomes a privacy-enhanced youtube-nocookie.com embed", () => {
   expect(embedFor("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toEqual({
     src: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
-    title: "YouTube video",
+    title: "embed.youtube",
     service: "youtube",
   });
 });

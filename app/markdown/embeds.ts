@@ -3,29 +3,39 @@
 // A link becomes an embed only when it is written as a bare URL (or <URL>); a link with its own
 // text, or any URL outside this list, stays a link.
 
+import type { ParseKeys } from "i18next";
+
+/** The key of a frame's accessible name in the markdown namespace. */
+export type EmbedTitle = Extract<ParseKeys<"markdown">, `embed.${string}`>;
+
 export interface Embed {
   /** The frame's address: always https, always on the service's own embedding host. */
   src: string;
-  /** The frame's accessible name. */
-  title: string;
+  /** The frame's accessible name, translated by the renderer. */
+  title: EmbedTitle;
   service: string;
 }
 
-/** The embeddable services, for the Markdown reference page. */
+/**
+ * The embeddable services, for the Markdown reference page: a product's own name as is; descriptions
+ * (`nameKey`, `exampleId`, `note`) and the kind are keys under the markdown namespace's `reference.embeds`.
+ */
 export const EMBEDDABLE_SERVICES = [
   {
     name: "YouTube",
     kind: "video",
-    example: "https://www.youtube.com/watch?v=<11-character id>",
-    note: "shown through youtube-nocookie.com (privacy-enhanced mode)",
+    // The example ends in a described placeholder: "…?v=<11-character id>".
+    example: "https://www.youtube.com/watch?v=",
+    exampleId: "videoId",
+    note: "youtubeNote",
   },
   {
-    name: "Google Docs, Sheets, Slides and Drawings",
+    nameKey: "google",
     kind: "document",
     example: "https://docs.google.com/document/d/<id>/edit",
   },
   { name: "Figma", kind: "design", example: "https://www.figma.com/design/<key>/<name>" },
-  { name: "diagrams.net (draw.io) viewer", kind: "diagram", example: "https://viewer.diagrams.net/?…" },
+  { nameKey: "diagramsViewer", kind: "diagram", example: "https://viewer.diagrams.net/?…" },
   { name: "Lucidchart", kind: "diagram", example: "https://lucid.app/lucidchart/<id>/view" },
   { name: "Miro", kind: "board", example: "https://miro.com/app/board/<id>=/" },
 ] as const;
@@ -74,16 +84,16 @@ function youtubeEmbed(url: URL, raw: string): Embed | null {
   const start = startSeconds(url);
   return {
     src: `https://www.youtube-nocookie.com/embed/${id}${start ? `?start=${start}` : ""}`,
-    title: "YouTube video",
+    title: "embed.youtube",
     service: "youtube",
   };
 }
 
-const GOOGLE_KINDS: Record<string, string> = {
-  document: "Google Docs document",
-  spreadsheets: "Google Sheets spreadsheet",
-  presentation: "Google Slides presentation",
-  drawings: "Google Drawings drawing",
+const GOOGLE_KINDS: Record<string, EmbedTitle> = {
+  document: "embed.googleDocument",
+  spreadsheets: "embed.googleSpreadsheet",
+  presentation: "embed.googlePresentation",
+  drawings: "embed.googleDrawing",
 };
 const DOCUMENT_ID = /^[A-Za-z0-9_-]{10,100}$/;
 
@@ -107,14 +117,14 @@ function figmaEmbed(url: URL, raw: string): Embed | null {
   }
   return {
     src: `https://www.figma.com/embed?embed_host=keel&url=${encodeURIComponent(raw)}`,
-    title: "Figma design",
+    title: "embed.figma",
     service: "figma",
   };
 }
 
 function diagramsEmbed(url: URL): Embed | null {
   if (url.hostname !== "viewer.diagrams.net") return null;
-  return { src: url.href.replace(/^http:/, "https:"), title: "diagrams.net diagram", service: "diagrams" };
+  return { src: url.href.replace(/^http:/, "https:"), title: "embed.diagrams", service: "diagrams" };
 }
 
 function lucidEmbed(url: URL): Embed | null {
@@ -122,14 +132,14 @@ function lucidEmbed(url: URL): Embed | null {
   const [product, id] = url.pathname.split("/").filter(Boolean);
   if (!["lucidchart", "lucidspark", "documents"].includes(product ?? "") || !id) return null;
   if (!/^[A-Za-z0-9-]{8,64}$/.test(id)) return null;
-  return { src: `https://lucid.app/documents/embedded/${id}`, title: "Lucid diagram", service: "lucid" };
+  return { src: `https://lucid.app/documents/embedded/${id}`, title: "embed.lucid", service: "lucid" };
 }
 
 function miroEmbed(url: URL): Embed | null {
   if (url.hostname !== "miro.com") return null;
   const match = /^\/app\/board\/([A-Za-z0-9_=-]{6,64})\/?$/.exec(url.pathname);
   if (!match) return null;
-  return { src: `https://miro.com/app/live-embed/${match[1]}/`, title: "Miro board", service: "miro" };
+  return { src: `https://miro.com/app/live-embed/${match[1]}/`, title: "embed.miro", service: "miro" };
 }
 
 /** The embed a bare link becomes, or null when it stays a link. */

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import DOMPurify from "isomorphic-dompurify";
 import { expect, test, vi } from "vitest";
+import { testI18n } from "../../tests/helpers/i18n.tsx";
 import {
   enablePdfPreviews,
-  MERMAID_ERROR,
   mermaidConfig,
   prefersDark,
   renderDiagrams,
@@ -11,6 +11,9 @@ import {
   type DiagramEngine,
 } from "./enhance.ts";
 import { renderMarkdownSync } from "./render.ts";
+
+const t = testI18n("en").getFixedT(null, "markdown");
+const MERMAID_ERROR = "Failed to render Mermaid diagram";
 
 function mount(markdown: string): HTMLElement {
   const root = document.createElement("div");
@@ -50,7 +53,7 @@ test("Mermaid runs with strict security, no HTML labels and bounded input", () =
 test("a diagram is drawn in the browser from its source, and the SVG is sanitised again", async () => {
   const root = mount(DIAGRAM);
   const diagrams = engine();
-  await renderDiagrams(root, async () => diagrams, false);
+  await renderDiagrams(root, async () => diagrams, false, t);
   expect(diagrams.mermaid.render).toHaveBeenCalledWith(
     expect.stringMatching(/^keel-mermaid-\d+$/),
     "graph LR; A-->B",
@@ -73,6 +76,7 @@ test("a diagram that fails to parse shows 'Failed to render Mermaid diagram' and
         },
       }),
     false,
+    t,
   );
   const diagram = root.querySelector<HTMLElement>("[data-mermaid]")!;
   expect(diagram.querySelector('[role="alert"]')?.textContent).toBe(MERMAID_ERROR);
@@ -88,6 +92,7 @@ test("when Mermaid cannot be loaded every diagram shows the failure", async () =
       throw new TypeError("Failed to fetch dynamically imported module");
     },
     false,
+    t,
   );
   expect([...root.querySelectorAll(".mermaid-error")].map((e) => e.textContent)).toEqual([
     MERMAID_ERROR,
@@ -97,17 +102,17 @@ test("when Mermaid cannot be loaded every diagram shows the failure", async () =
 
 test("Mermaid is not loaded for a page without diagrams, and a drawn diagram is not drawn again", async () => {
   const load = vi.fn(async () => engine());
-  await renderDiagrams(mount("no diagrams"), load, false);
+  await renderDiagrams(mount("no diagrams"), load, false, t);
   expect(load).not.toHaveBeenCalled();
   const root = mount(DIAGRAM);
-  await renderDiagrams(root, load, false);
-  await renderDiagrams(root, load, false);
+  await renderDiagrams(root, load, false, t);
+  await renderDiagrams(root, load, false, t);
   expect(load).toHaveBeenCalledTimes(1);
 });
 
 test("clicking Show preview opens the PDF in place, replacing the warning", () => {
   const root = mount("![Checklist](/demo/release-checklist.pdf)");
-  const stop = enablePdfPreviews(root);
+  const stop = enablePdfPreviews(root, t);
   const toggle = root.querySelector<HTMLAnchorElement>("a[data-pdf-preview]")!;
   const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
   toggle.dispatchEvent(click);
@@ -122,7 +127,7 @@ test("clicking Show preview opens the PDF in place, replacing the warning", () =
 
 test("a modified click on Show preview keeps its usual meaning", () => {
   const root = mount("![Checklist](/demo/release-checklist.pdf)");
-  const stop = enablePdfPreviews(root);
+  const stop = enablePdfPreviews(root, t);
   const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
   root.querySelector("a[data-pdf-preview]")!.dispatchEvent(click);
   expect(click.defaultPrevented).toBe(false);
@@ -134,7 +139,7 @@ test("a preview link forged in raw HTML with a javascript: address opens nothing
   const root = document.createElement("div");
   root.innerHTML =
     '<span class="attachment-pdf"><a data-pdf-preview="javascript:alert(1)" href="#">Show preview</a></span>';
-  const stop = enablePdfPreviews(root);
+  const stop = enablePdfPreviews(root, t);
   const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
   root.querySelector("a")!.dispatchEvent(click);
   expect(root.querySelector("iframe")).toBeNull();
@@ -146,4 +151,25 @@ test("the dark theme is read from the page", () => {
   expect(prefersDark(document)).toBe(true);
   document.documentElement.dataset.theme = "default";
   expect(prefersDark(document)).toBe(false);
+});
+
+test("the failure message and the preview's title are in the reader's language", async () => {
+  const de = testI18n("de").getFixedT(null, "markdown");
+  const root = mount(`${DIAGRAM}\n\n![Checkliste](/demo/release-checklist.pdf)`);
+  await renderDiagrams(
+    root,
+    async () => {
+      throw new TypeError("Failed to fetch dynamically imported module");
+    },
+    false,
+    de,
+  );
+  expect(root.querySelector(".mermaid-error")?.textContent).toBe(de("mermaid.failed"));
+  expect(de("mermaid.failed")).not.toBe(MERMAID_ERROR);
+  const stop = enablePdfPreviews(root, de);
+  root
+    .querySelector("a[data-pdf-preview]")!
+    .dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+  expect(root.querySelector("iframe")?.title).toBe(de("pdf.previewOf", { name: "Checkliste" }));
+  stop();
 });

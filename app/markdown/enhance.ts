@@ -2,9 +2,8 @@
 // stays readable without JavaScript) and PDF previews opened in place (without JavaScript the
 // "Show preview" link asks the server for the page with the preview open).
 
+import type { MarkdownT } from "./translate.ts";
 import { isWebUrl, safeUrl } from "./url-policy.ts";
-
-export const MERMAID_ERROR = "Failed to render Mermaid diagram";
 
 /** Mermaid's settings: strict security (no click callbacks, labels escaped), no HTML labels, bounded input. */
 export function mermaidConfig(dark: boolean) {
@@ -32,21 +31,25 @@ export interface DiagramEngine {
 
 let diagramCount = 0;
 
-function showFailure(diagram: HTMLElement) {
+function showFailure(diagram: HTMLElement, t: MarkdownT) {
   diagram.dataset.mermaidState = "failed";
   if (diagram.querySelector(".mermaid-error")) return;
   const message = diagram.ownerDocument.createElement("p");
   message.className = "mermaid-error";
   message.setAttribute("role", "alert");
-  message.textContent = MERMAID_ERROR;
+  message.textContent = t("mermaid.failed");
   diagram.prepend(message);
 }
 
-/** Draws every diagram under `root` that is not drawn yet; a diagram that fails shows the seed's message. */
+/**
+ * Draws every diagram under `root` that is not drawn yet; a diagram that fails shows the seed's message
+ * ("Failed to render Mermaid diagram") in the reader's language.
+ */
 export async function renderDiagrams(
   root: ParentNode,
   load: () => Promise<DiagramEngine>,
   dark: boolean,
+  t: MarkdownT,
 ): Promise<void> {
   const diagrams = [...root.querySelectorAll<HTMLElement>("[data-mermaid]:not([data-mermaid-state])")];
   if (diagrams.length === 0) return;
@@ -56,7 +59,7 @@ export async function renderDiagrams(
     engine = await load();
     engine.mermaid.initialize(mermaidConfig(dark));
   } catch {
-    diagrams.forEach(showFailure);
+    for (const diagram of diagrams) showFailure(diagram, t);
     return;
   }
   for (const diagram of diagrams) {
@@ -68,13 +71,13 @@ export async function renderDiagrams(
       const figure = diagram.ownerDocument.createElement("div");
       figure.className = "mermaid-svg";
       figure.setAttribute("role", "img");
-      figure.setAttribute("aria-label", "Diagram");
+      figure.setAttribute("aria-label", t("mermaid.diagram"));
       figure.innerHTML = engine.sanitizeSvg(svg);
       diagram.querySelector(".mermaid-source")?.setAttribute("hidden", "");
       diagram.append(figure);
       diagram.dataset.mermaidState = "rendered";
     } catch {
-      showFailure(diagram);
+      showFailure(diagram, t);
     }
   }
 }
@@ -103,7 +106,7 @@ export function sanitizeDiagram(
  * Opens a PDF preview in place when "Show preview" is clicked (a plain click; modified clicks keep
  * their usual meaning). Returns the function that stops listening.
  */
-export function enablePdfPreviews(root: HTMLElement): () => void {
+export function enablePdfPreviews(root: HTMLElement, t: MarkdownT): () => void {
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
@@ -117,7 +120,9 @@ export function enablePdfPreviews(root: HTMLElement): () => void {
     const frame = document.createElement("iframe");
     frame.className = "attachment-pdf-frame";
     frame.src = url;
-    frame.title = `Preview of ${holder.querySelector(".attachment-name a")?.textContent ?? "PDF"}`;
+    frame.title = t("pdf.previewOf", {
+      name: holder.querySelector(".attachment-name a")?.textContent ?? "PDF",
+    });
     holder.querySelector(".attachment-warning")?.remove();
     toggle.remove();
     holder.append(frame);

@@ -43,8 +43,14 @@ test("bidirectional control characters are detected", () => {
   expect(hasBidiCharacters("plain")).toBe(false);
 });
 
-test("bidirectional control characters are shown as labelled code points", () => {
-  expect(revealBidiCharacters("a\u2066b")).toBe(
-    'a<span class="bidi-char" title="Bidirectional control character U+2066">U+2066</span>b',
+test("bidirectional control characters are shown as code points labelled in the caller's words", () => {
+  expect(revealBidiCharacters("a\u2066b", (code) => `Steuerzeichen ${code}`)).toBe(
+    'a<span class="bidi-char" title="Steuerzeichen U+2066">U+2066</span>b',
+  );
+});
+
+test("the label of a revealed character is escaped", () => {
+  expect(revealBidiCharacters("\u202e", () => '"><b>')).toBe(
+    '<span class="bidi-char" title="&quot;&gt;&lt;b&gt;">U+202E</span>',
   );
 });

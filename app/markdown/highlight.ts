@@ -3,9 +3,6 @@
 // differently from how it runs ("Trojan Source"). Every pattern here is linear: alternatives start
 // with different characters and no quantified group can match the same text two ways.
 
-export const BIDI_WARNING =
-  "This code contains bidirectional Unicode characters that can make it read differently from how it runs.";
-
 /** Embeddings, overrides and isolates, plus the invisible directional marks. */
 const BIDI_CHARACTERS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
@@ -22,11 +19,14 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** Shows each bidirectional control character as a visible, labelled code point instead of applying it. */
-export function revealBidiCharacters(html: string): string {
+/**
+ * Shows each bidirectional control character as a visible code point instead of applying it, labelled
+ * with `label(code)` (the caller's words, e.g. "Bidirectional control character U+202E").
+ */
+export function revealBidiCharacters(html: string, label: (code: string) => string): string {
   return html.replace(BIDI_CHARACTERS, (char) => {
     const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-    return `<span class="bidi-char" title="Bidirectional control character ${code}">${code}</span>`;
+    return `<span class="bidi-char" title="${escapeHtml(label(code))}">${code}</span>`;
   });
 }
 

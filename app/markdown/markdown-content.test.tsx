@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test, vi } from "vitest";
+import { WithI18n } from "../../tests/helpers/i18n.tsx";
 import { MarkdownContent, TaskForm } from "./markdown-content.tsx";
 import { renderMarkdownSync } from "./render.ts";
 
@@ -15,7 +16,9 @@ function page(children: React.ReactNode): string {
       element: (
         <html lang="en">
           <head />
-          <body>{children}</body>
+          <body>
+            <WithI18n>{children}</WithI18n>
+          </body>
         </html>
       ),
     },

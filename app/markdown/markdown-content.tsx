@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import katexStylesHref from "katex/dist/katex.min.css?url";
 import markdownStylesHref from "./markdown.css?url";
@@ -22,15 +23,16 @@ interface MarkdownContentProps {
  */
 export function MarkdownContent({ rendered, className, ...rest }: MarkdownContentProps) {
   const container = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation("markdown");
   const { html, hasMermaid } = rendered;
 
   useEffect(() => {
     const root = container.current;
     if (!root) return;
-    const stop = enablePdfPreviews(root);
-    if (hasMermaid) void renderDiagrams(root, loadDiagramEngine, prefersDark(root.ownerDocument));
+    const stop = enablePdfPreviews(root, t);
+    if (hasMermaid) void renderDiagrams(root, loadDiagramEngine, prefersDark(root.ownerDocument), t);
     return stop;
-  }, [html, hasMermaid]);
+  }, [html, hasMermaid, t]);
 
   return (
     <>

@@ -1,88 +1,103 @@
 // The text of the Markdown reference page (/markup), written in the Markdown it documents.
 
 import { EMBEDDABLE_SERVICES } from "./embeds.ts";
+import { englishMarkdownT, type MarkdownT } from "./translate.ts";
 
 const fence = "```";
 
-export const MARKDOWN_REFERENCE = [
-  "Keel follows [CommonMark](https://commonmark.org/) with the GitHub extensions (tables, strikethrough,",
-  "autolinks and task lists) and the additions below. Raw HTML is allowed in issues and articles and is",
-  "sanitised: scripts, styles, event handlers and unsafe links are removed.",
-  "",
-  "## Text",
-  "",
-  "| You write | You get |",
-  "|---|---|",
-  "| `**bold**`, `*italic*`, `~~struck~~` | **bold**, *italic*, ~~struck~~ |",
-  "| `` `code` `` | `code` |",
-  "| `[a link](https://example.com)` | [a link](https://example.com) |",
-  "| `#3B82F6` after a blank or punctuation | #3B82F6 |",
-  "",
-  "Links may use http, https, mailto, tel and ftp, or be relative. `javascript:`, `vbscript:` and `data:`",
-  "links are removed, except data images (GIF, PNG, JPEG, WebP and SVG), which are shown as images.",
-  "",
-  "## Mentions",
-  "",
-  "Write a ticket or article id such as `DEMO-1` or `DEMO-A-1`, or `@login` for a person. Mentions you can",
-  "see become links: tickets show their summary on hover and are struck through once resolved.",
-  "",
-  "## Task lists",
-  "",
-  "- [x] Items start with `[ ]`, `[x]` or `[X]`",
-  "- [ ] Where you may edit the text, a click on the box saves the change",
-  "",
-  "## Images and attachments",
-  "",
-  "`![Screenshot](image.png){width=320}` sets the size: `width` or `height`, digits with an optional `%`.",
-  "A PDF attachment (`![Checklist](checklist.pdf)`) is previewed only after you choose **Show preview**,",
-  "because PDF files can contain executable scripts.",
-  "",
-  "## Math",
-  "",
-  "`$e^{i\\pi} + 1 = 0$` gives $e^{i\\pi} + 1 = 0$, and `$$…$$` a display formula:",
-  "",
-  "$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$",
-  "",
-  "A `$` that does not close a formula stays text, so $100 or $5 and $6 read as written.",
-  "",
-  "## Diagrams",
-  "",
-  `${fence}mermaid`,
-  "graph LR; Write --> Preview --> Save",
-  fence,
-  "",
-  "## Code",
-  "",
-  `${fence}ts`,
-  'const greeting: string = "hello"; // keywords, strings, numbers and comments are marked',
-  fence,
-  "",
-  "Code that contains bidirectional Unicode control characters is shown with a warning and the",
-  "characters made visible.",
-  "",
-  "## Embeds",
-  "",
-  "A bare link (on its own, not `[text](url)`) to one of these services becomes an embedded frame;",
-  "any other link stays a link.",
-  "",
-  ...EMBEDDABLE_SERVICES.map(
-    (service) =>
-      `- **${service.name}** (${service.kind}): \`${service.example}\`${"note" in service ? `, ${service.note}` : ""}`,
-  ),
-  "",
-  "## Widgets",
-  "",
-  "`{{widget app-key:widget-key:embedding-id}}` places an app's widget; all three parts are required.",
-].join("\n");
+/** The reference page's text in the reader's language; the Markdown syntax in it stays as written. */
+export function markdownReference(t: MarkdownT): string {
+  const bold = t("reference.text.bold");
+  const italic = t("reference.text.italic");
+  const struck = t("reference.text.struck");
+  const code = t("reference.text.code");
+  const embedLine = (service: (typeof EMBEDDABLE_SERVICES)[number]) => {
+    const name = "nameKey" in service ? t(`reference.embeds.${service.nameKey}`) : service.name;
+    const id = "exampleId" in service ? `<${t(`reference.embeds.${service.exampleId}`)}>` : "";
+    const note = "note" in service ? `, ${t(`reference.embeds.${service.note}`)}` : "";
+    return `- **${name}** (${t(`reference.embeds.${service.kind}`)}): \`${service.example}${id}\`${note}`;
+  };
+  return [
+    t("reference.intro"),
+    "",
+    `## ${t("reference.text.heading")}`,
+    "",
+    `| ${t("reference.text.youWrite")} | ${t("reference.text.youGet")} |`,
+    "|---|---|",
+    `| \`**${bold}**\`, \`*${italic}*\`, \`~~${struck}~~\` | **${bold}**, *${italic}*, ~~${struck}~~ |`,
+    `| \`\` \`${code}\` \`\` | \`${code}\` |`,
+    `| \`[${t("reference.text.link")}](https://example.com)\` | [${t("reference.text.link")}](https://example.com) |`,
+    `| \`#3B82F6\` ${t("reference.text.colour")} | #3B82F6 |`,
+    "",
+    t("reference.text.links"),
+    "",
+    `## ${t("reference.mentions.heading")}`,
+    "",
+    t("reference.mentions.body"),
+    "",
+    `## ${t("reference.tasks.heading")}`,
+    "",
+    `- [x] ${t("reference.tasks.syntax")}`,
+    `- [ ] ${t("reference.tasks.edit")}`,
+    "",
+    `## ${t("reference.images.heading")}`,
+    "",
+    t("reference.images.size"),
+    t("reference.images.pdf", { showPreview: t("pdf.showPreview") }),
+    "",
+    `## ${t("reference.math.heading")}`,
+    "",
+    t("reference.math.inline", {
+      source: "`$e^{i\\pi} + 1 = 0$`",
+      formula: "$e^{i\\pi} + 1 = 0$",
+      display: "`$$…$$`",
+    }),
+    "",
+    "$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$",
+    "",
+    t("reference.math.dollar"),
+    "",
+    `## ${t("reference.diagrams.heading")}`,
+    "",
+    `${fence}mermaid`,
+    `graph LR; A[${t("reference.diagrams.write")}] --> B[${t("reference.diagrams.preview")}] --> C[${t("reference.diagrams.save")}]`,
+    fence,
+    "",
+    `## ${t("reference.code.heading")}`,
+    "",
+    `${fence}ts`,
+    `const greeting: string = "${t("reference.code.greeting")}"; // ${t("reference.code.comment")}`,
+    fence,
+    "",
+    t("reference.code.bidi"),
+    "",
+    `## ${t("reference.embeds.heading")}`,
+    "",
+    t("reference.embeds.intro"),
+    "",
+    ...EMBEDDABLE_SERVICES.map(embedLine),
+    "",
+    `## ${t("reference.widgets.heading")}`,
+    "",
+    t("reference.widgets.body", { syntax: "`{{widget app-key:widget-key:embedding-id}}`" }),
+  ].join("\n");
+}
 
-export const MARKDOWN_SAMPLE = [
-  "## Try it",
-  "",
-  "Type **Markdown** here: a task list, a formula such as $a^2 + b^2 = c^2$, a mention like DEMO-1.",
-  "",
-  "- [ ] Write",
-  "- [x] Preview",
-].join("\n");
+/** The try-it form's first text. */
+export function markdownSample(t: MarkdownT): string {
+  return [
+    `## ${t("sample.heading")}`,
+    "",
+    t("sample.body", { formula: "$a^2 + b^2 = c^2$", mention: "DEMO-1" }),
+    "",
+    `- [ ] ${t("sample.write")}`,
+    `- [x] ${t("sample.preview")}`,
+  ].join("\n");
+}
+
+/** English, for callers that do not pass the reader's `t` yet. */
+export const MARKDOWN_REFERENCE = markdownReference(englishMarkdownT());
+export const MARKDOWN_SAMPLE = markdownSample(englishMarkdownT());
 
 /** The longest text the try-it form renders. */
 export const MAX_PREVIEW_LENGTH = 100_000;

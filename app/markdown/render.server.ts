@@ -4,10 +4,11 @@
 import katex from "katex";
 import type { Api } from "../lib/api.server.ts";
 import { renderMarkdown, renderMarkdownSync, type RenderedMarkdown, type RenderOptions } from "./render.ts";
+import type { MarkdownT } from "./translate.ts";
 
 export type PageRenderOptions = Omit<RenderOptions, "math" | "mentions" | "profile">;
 
-/** Issue descriptions, article content and the reference page: the full profile. */
+/** Issue descriptions, article content and the reference page: the full profile (pass `t` in `options`). */
 export function renderForPage(
   api: Pick<Api, "resolveMentions">,
   text: string,
@@ -21,9 +22,12 @@ export function renderForPage(
   });
 }
 
-/** Banners and the user agreement: the restricted profile, which needs no backend. */
-export function renderRestricted(text: string): RenderedMarkdown {
-  return renderMarkdownSync(text, { profile: "restricted" });
+/**
+ * Banners and the user agreement: the restricted profile, which needs no backend. `t` is the request's
+ * `getFixedT(null, "markdown")`, for the few texts the renderer adds (English when absent).
+ */
+export function renderRestricted(text: string, t?: MarkdownT): RenderedMarkdown {
+  return renderMarkdownSync(text, { profile: "restricted", t });
 }
 
 /** The PDF previews a reader asked for without JavaScript (`?preview=pdf-1`). */

@@ -1,10 +1,11 @@
 import katex from "katex";
 import { expect, test, vi } from "vitest";
+import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { LANGUAGES } from "../i18n/languages.ts";
 import { MARKDOWN_MAX_NESTING } from "../lib/constants.ts";
 import type { ResolvedMentions } from "./mentions.ts";
 import {
   parseMarkdown,
-  PDF_WARNING,
   renderMarkdown,
   renderMarkdownSync,
   taskFormId,
@@ -217,7 +218,9 @@ test("an attachment that is not an image or a PDF is a link with its name", () =
 
 test("a PDF attachment shows the warning and a Show preview link, not the file", () => {
   const html = render("![Checklist](/demo/checklist.pdf)");
-  expect(html).toContain(PDF_WARNING);
+  expect(html).toContain(
+    "This PDF file can contain executable scripts. Preview it only if you trust its source.",
+  );
   expect(html).toContain(
     '<a class="attachment-preview-toggle" href="/issue/DEMO-1?preview=pdf-1#attachment-pdf-1" data-pdf-preview="/demo/checklist.pdf">Show preview</a>',
   );
@@ -383,4 +386,96 @@ test("nested links and images deeper than the limit do not overflow the stack", 
 
 test("mixed quotes and lists nested deeply do not overflow the stack", () => {
   expect(() => render(`${"> - ".repeat(5_000)}x`)).not.toThrow();
+});
+
+// ---------- the reader's language ----------
+
+/** Markdown that makes the renderer write every text of its own. */
+const EVERY_TEXT = [
+  "## Steps",
+  "- [ ] first\n- [x] second",
+  "[click](javascript:alert(1))",
+  "![Checklist](/demo/checklist.pdf) ![Plan](/demo/plan.pdf)",
+  "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  "{{widget my-app:chart:emb-1}}",
+  "{{widget my-app:chart}}",
+  "{{widget a:b:c:d}}",
+  "{{widget a:b:c!}}",
+  "```js\nif (isAdmin\u202e) {}\n```",
+  "`a\u2067b`",
+].join("\n\n");
+
+/** The HTML with its character references read back, to look for texts in content and attributes alike. */
+const decoded = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+function renderIn(language: (typeof LANGUAGES)[number]) {
+  const t = testI18n(language).getFixedT(null, "markdown");
+  const html = renderMarkdownSync(EVERY_TEXT, {
+    t,
+    basePath: "/issue/DEMO-1",
+    taskFormId: "keel-tasks-DEMO-1",
+    openPdfPreviews: new Set(["pdf-2"]),
+  }).html;
+  return { t, html: decoded(html) };
+}
+
+/** Every text the renderer adds to EVERY_TEXT, as it must appear in the HTML. */
+function expectedTexts(t: ReturnType<typeof renderIn>["t"]): string[] {
+  return [
+    t("permalink", { heading: "Steps" }),
+    t("task.todo", { label: "first" }),
+    t("task.done", { label: "second" }),
+    t("linkRemoved"),
+    t("pdf.warning"),
+    t("pdf.showPreview"),
+    t("pdf.previewOf", { name: "Plan" }),
+    t("embed.youtube"),
+    t("widget.placeholder", { widget: "chart", app: "my-app" }),
+    t("widget.required", { attribute: "embedding-id" }),
+    t("widget.tooManyParts"),
+    t("widget.invalid", { attribute: "embedding-id", value: "c!" }),
+    t("bidi.warning"),
+    t("bidi.character", { code: "U+202E" }),
+  ];
+}
+
+test("without a translate function the renderer writes its texts in English", () => {
+  const { html } = renderIn("en");
+  const fallback = renderMarkdownSync(EVERY_TEXT, {
+    basePath: "/issue/DEMO-1",
+    taskFormId: "keel-tasks-DEMO-1",
+    openPdfPreviews: new Set(["pdf-2"]),
+  }).html;
+  expect(decoded(fallback)).toBe(html);
+  expect(html).toContain('Required attribute "embedding-id" is missing');
+});
+
+test("with the reader's translate function the renderer writes its texts in that language", () => {
+  const english = expectedTexts(renderIn("en").t);
+  const { t, html } = renderIn("de");
+  for (const text of expectedTexts(t)) expect(html).toContain(text);
+  for (const text of english) expect(html).not.toContain(text);
+});
+
+test.each(LANGUAGES)("in %s every added text survives the sanitiser, attributes included", (language) => {
+  const { t, html } = renderIn(language);
+  for (const text of expectedTexts(t)) expect(html, text).toContain(text);
+});
+
+test("text from the Markdown that looks like i18next syntax stays as written in the added labels", () => {
+  const html = decoded(
+    renderMarkdownSync("## {{heading}} $t(pdf.warning)\n\n- [ ] {{label}} $t(linkRemoved)", {
+      t: testI18n("en").getFixedT(null, "markdown"),
+      taskFormId: "keel-tasks-DEMO-1",
+    }).html,
+  );
+  expect(html).toContain('aria-label="Permalink: {{heading}} $t(pdf.warning)"');
+  expect(html).toContain('aria-label="To do: {{label}} $t(linkRemoved)"');
 });

@@ -9,7 +9,6 @@ import { Marked, Tokenizer, type Token, type Tokens, type TokensList } from "mar
 import { MARKDOWN_MAX_NESTING } from "../lib/constants.ts";
 import { embedFor } from "./embeds.ts";
 import {
-  BIDI_WARNING,
   escapeHtml,
   hasBidiCharacters,
   highlightCode,
@@ -27,8 +26,9 @@ import {
 } from "./mentions.ts";
 import { RESERVED_IDS, sanitizeHtml, TASK_FORM_PREFIX } from "./sanitize.ts";
 import { createSlugger } from "./slug.ts";
+import { englishMarkdownT, type MarkdownT } from "./translate.ts";
 import { dataImageType, isWebUrl, safeUrl } from "./url-policy.ts";
-import { matchWidget, parseWidgetReference } from "./widget-syntax.ts";
+import { matchWidget, parseWidgetReference, widgetErrorText } from "./widget-syntax.ts";
 
 /**
  * "full" for issues, articles and the reference page; "restricted" for banners and the user
@@ -60,6 +60,12 @@ export interface RenderOptions {
   openPdfPreviews?: ReadonlySet<string>;
   /** Ids of the page around the text, which headings must not take. */
   reservedIds?: readonly string[];
+  /**
+   * The reader's language for the texts the renderer adds (warnings, labels, errors): the request's
+   * `getFixedT(null, "markdown")` on the server, `useTranslation("markdown").t` in the browser.
+   * English when absent.
+   */
+  t?: MarkdownT;
 }
 
 export interface RenderedMarkdown {
@@ -78,14 +84,11 @@ export interface ParsedMarkdown {
   taskCount: number;
 }
 
-export const PDF_WARNING =
-  "This PDF file can contain executable scripts. Preview it only if you trust its source.";
-export const SHOW_PREVIEW = "Show preview";
-
 // ---------- per-render state (parsing and rendering are synchronous) ----------
 
 interface RenderState {
   options: RenderOptions;
+  t: MarkdownT;
   profile: MarkdownProfile;
   slug: (text: string) => string;
   issues: Map<string, ResolvedMentions["issues"][number]>;
@@ -228,6 +231,8 @@ function attribute(name: string, value: string | number | null | undefined): str
     : ` ${name}="${escapeHtml(String(value))}"`;
 }
 
+const bidiLabel = (t: MarkdownT) => (code: string) => t("bidi.character", { code });
+
 function renderSegment(segment: Segment): string {
   const s = current();
   switch (segment.kind) {
@@ -263,13 +268,15 @@ function renderSegment(segment: Segment): string {
 function renderWidget(token: Tokens.Generic): string {
   const reference = parseWidgetReference(String(token.inner));
   const tag = token.block ? "div" : "span";
+  const { t } = current();
   if (!reference.ok) {
-    return `<${tag} class="markdown-widget markdown-widget-error" role="note">${escapeHtml(reference.error)}</${tag}>`;
+    return `<${tag} class="markdown-widget markdown-widget-error" role="note">${escapeHtml(widgetErrorText(reference.error, t))}</${tag}>`;
   }
+  const placeholder = t("widget.placeholder", { widget: reference.widgetKey, app: reference.appKey });
   return (
     `<${tag} class="markdown-widget"${attribute("data-app-key", reference.appKey)}${attribute("data-widget-key", reference.widgetKey)}` +
     `${attribute("data-embedding-id", reference.embeddingId)} role="status">` +
-    `<span class="markdown-widget-placeholder">Widget ${escapeHtml(reference.widgetKey)} of ${escapeHtml(reference.appKey)}</span></${tag}>`
+    `<span class="markdown-widget-placeholder">${escapeHtml(placeholder)}</span></${tag}>`
   );
 }
 
@@ -298,12 +305,13 @@ function renderPdf(attachment: Attachment, url: string): string {
     `<span class="attachment-name"><a${attribute("href", url)}>${name}</a> <span class="attachment-type">PDF</span></span>`;
   if (s.options.openPdfPreviews?.has(key)) {
     s.pdfFrames.add(url);
-    return `${head}<iframe class="attachment-pdf-frame"${attribute("src", url)}${attribute("title", `Preview of ${attachment.name}`)}></iframe></span>`;
+    const title = s.t("pdf.previewOf", { name: attachment.name });
+    return `${head}<iframe class="attachment-pdf-frame"${attribute("src", url)}${attribute("title", title)}></iframe></span>`;
   }
   const toggle = `${s.options.basePath ?? ""}?preview=${key}#attachment-${key}`;
   return (
-    `${head}<span class="attachment-warning" role="note">${escapeHtml(PDF_WARNING)}</span> ` +
-    `<a class="attachment-preview-toggle"${attribute("href", toggle)}${attribute("data-pdf-preview", url)}>${SHOW_PREVIEW}</a></span>`
+    `${head}<span class="attachment-warning" role="note">${escapeHtml(s.t("pdf.warning"))}</span> ` +
+    `<a class="attachment-preview-toggle"${attribute("href", toggle)}${attribute("data-pdf-preview", url)}>${escapeHtml(s.t("pdf.showPreview"))}</a></span>`
   );
 }
 
@@ -367,9 +375,10 @@ function createMarked(profile: MarkdownProfile): Marked {
         const text = plainText(tokens).trim();
         const slug = s.slug(text);
         const permalink = `${s.options.basePath ?? ""}#${slug}`;
+        const label = s.t("permalink", { heading: text });
         return (
           `<h${depth}${attribute("id", slug)}>${inner}` +
-          `<a class="heading-permalink"${attribute("href", permalink)}${attribute("aria-label", `Permalink: ${text}`)}>#</a></h${depth}>\n`
+          `<a class="heading-permalink"${attribute("href", permalink)}${attribute("aria-label", label)}>#</a></h${depth}>\n`
         );
       },
       code({ text, lang }) {
@@ -378,16 +387,18 @@ function createMarked(profile: MarkdownProfile): Marked {
           current().hasMermaid = true;
           return `<div class="mermaid-diagram" data-mermaid=""><pre class="mermaid-source"><code class="language-mermaid">${escapeHtml(text)}</code></pre></div>\n`;
         }
-        const code = revealBidiCharacters(highlightCode(text, language));
+        const { t } = current();
+        const code = revealBidiCharacters(highlightCode(text, language), bidiLabel(t));
         const warning = hasBidiCharacters(text)
-          ? `<p class="bidi-warning" role="note">${BIDI_WARNING}</p>`
+          ? `<p class="bidi-warning" role="note">${escapeHtml(t("bidi.warning"))}</p>`
           : "";
         const languageClass = language ? attribute("class", `language-${language}`) : "";
         return `${warning}<pre class="code-block"${attribute("data-language", language)}><code${languageClass}>${code}</code></pre>\n`;
       },
       codespan({ text }) {
         if (!hasBidiCharacters(text)) return `<code>${escapeHtml(text)}</code>`;
-        return `<code class="has-bidi"${attribute("title", BIDI_WARNING)}>${revealBidiCharacters(escapeHtml(text))}</code>`;
+        const { t } = current();
+        return `<code class="has-bidi"${attribute("title", t("bidi.warning"))}>${revealBidiCharacters(escapeHtml(text), bidiLabel(t))}</code>`;
       },
       list(token) {
         const tag = token.ordered ? "ol" : "ul";
@@ -404,9 +415,12 @@ function createMarked(profile: MarkdownProfile): Marked {
           taskIndex?: number;
           taskLabel?: string;
         };
-        const formId = current().options.taskFormId;
+        const { options, t } = current();
+        const formId = options.taskFormId;
         if (full && formId && taskIndex !== undefined) {
-          const label = `${checked ? "Done" : "To do"}: ${taskLabel ?? ""}`.trim().slice(0, 200);
+          const label = t(checked ? "task.done" : "task.todo", { label: taskLabel ?? "" })
+            .trim()
+            .slice(0, 200);
           return (
             `<button type="submit"${attribute("form", formId)} name="task" value="${taskIndex}" role="checkbox" ` +
             `aria-checked="${checked}" class="task-toggle"${attribute("aria-label", label)}></button> `
@@ -421,7 +435,7 @@ function createMarked(profile: MarkdownProfile): Marked {
           const embed = embedFor(token.href);
           if (embed) {
             return (
-              `<span class="embed embed-${embed.service}"><iframe${attribute("src", embed.src)}${attribute("title", embed.title)} ` +
+              `<span class="embed embed-${embed.service}"><iframe${attribute("src", embed.src)}${attribute("title", current().t(embed.title))} ` +
               `loading="lazy" allowfullscreen=""></iframe><a class="embed-link"${attribute("href", token.href)}>${escapeHtml(token.href)}</a></span>`
             );
           }
@@ -432,7 +446,7 @@ function createMarked(profile: MarkdownProfile): Marked {
         }
         const href = safeUrl(token.href, "link");
         if (href === null)
-          return `<span class="link-removed"${attribute("title", "Link removed: its address is not allowed")}>${inner}</span>`;
+          return `<span class="link-removed"${attribute("title", current().t("linkRemoved"))}>${inner}</span>`;
         return `<a${attribute("href", href)}${attribute("title", token.title)}>${inner}</a>`;
       },
       image(token) {
@@ -553,6 +567,7 @@ export function renderParsed(parsed: ParsedMarkdown, options: RenderOptions = {}
   const mentions = parsed.profile === "full" ? (options.mentions ?? NO_MENTIONS) : NO_MENTIONS;
   state = {
     options,
+    t: options.t ?? englishMarkdownT(),
     profile: parsed.profile,
     slug: createSlugger([...RESERVED_IDS, ...(options.reservedIds ?? [])]),
     issues: new Map(mentions.issues.map((issue) => [issue.idReadable, issue])),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ApiError } from "../lib/api.server.ts";
 import { TOGGLE_TASK_INTENT } from "./markdown-content.tsx";
 import { toggleTask } from "./tasks.ts";
+import { englishMarkdownT, type MarkdownT } from "./translate.ts";
 
 const TaskToggleSchema = z.object({
   intent: z.literal(TOGGLE_TASK_INTENT),
@@ -23,36 +24,29 @@ export type TaskToggleResult = { ok: true } | { ok: false; status: number; messa
 
 /**
  * Toggles the task the form names in `current.text` and saves the result with `save`. Expected
- * failures (a stale page, a task that is gone, no right to edit) come back as a status and a message.
+ * failures (a stale page, a task that is gone, no right to edit) come back as a status and a message
+ * in the reader's language (`t`: the request's `getFixedT(null, "markdown")`; English when absent).
  */
 export async function toggleTaskFromForm(
   form: FormData,
   current: { text: string; updated: number },
   save: (text: string) => Promise<unknown>,
+  t: MarkdownT = englishMarkdownT(),
 ): Promise<TaskToggleResult> {
   const parsed = TaskToggleSchema.safeParse({
     intent: form.get("intent"),
     task: form.get("task"),
     revision: form.get("revision"),
   });
-  if (!parsed.success)
-    return { ok: false, status: 400, message: "This change to the task list is not valid." };
-  if (parsed.data.revision !== current.updated) {
-    return {
-      ok: false,
-      status: 409,
-      message: "The text has changed since this page was loaded. Reload the page and try again.",
-    };
-  }
+  if (!parsed.success) return { ok: false, status: 400, message: t("task.invalid") };
+  if (parsed.data.revision !== current.updated) return { ok: false, status: 409, message: t("task.stale") };
   const text = toggleTask(current.text, parsed.data.task);
-  if (text === null) {
-    return { ok: false, status: 409, message: "That task is no longer in the text. Reload the page." };
-  }
+  if (text === null) return { ok: false, status: 409, message: t("task.gone") };
   try {
     await save(text);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      return { ok: false, status: 403, message: "You cannot edit this text." };
+      return { ok: false, status: 403, message: t("task.forbidden") };
     }
     throw error;
   }

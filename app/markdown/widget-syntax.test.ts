@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
-import { matchWidget, parseWidgetReference, requiredAttributeError } from "./widget-syntax.ts";
+import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { matchWidget, parseWidgetReference, widgetErrorText, type WidgetAttribute } from "./widget-syntax.ts";
+
+const required = (attribute: WidgetAttribute) => ({ ok: false, error: { kind: "required", attribute } });
 
 test("three colon-separated parts name the app, the widget and the embedding", () => {
   expect(parseWidgetReference(" my-app:chart:emb-1 ")).toEqual({
@@ -11,22 +14,31 @@ test("three colon-separated parts name the app, the widget and the embedding", (
 });
 
 test("a missing part gives the required-attribute error for that part", () => {
-  expect(parseWidgetReference("")).toEqual({ ok: false, error: requiredAttributeError("app-key") });
-  expect(parseWidgetReference("app")).toEqual({ ok: false, error: requiredAttributeError("widget-key") });
-  expect(parseWidgetReference("app::emb")).toEqual({
-    ok: false,
-    error: requiredAttributeError("widget-key"),
-  });
-  expect(parseWidgetReference("app:w")).toEqual({ ok: false, error: requiredAttributeError("embedding-id") });
-  expect(requiredAttributeError("embedding-id")).toBe('Required attribute "embedding-id" is missing');
+  expect(parseWidgetReference("")).toEqual(required("app-key"));
+  expect(parseWidgetReference("app")).toEqual(required("widget-key"));
+  expect(parseWidgetReference("app::emb")).toEqual(required("widget-key"));
+  expect(parseWidgetReference("app:w")).toEqual(required("embedding-id"));
+});
+
+test("the required-attribute error reads as seed 001 words it, and in the reader's language", () => {
+  const error = { kind: "required", attribute: "embedding-id" } as const;
+  expect(widgetErrorText(error, testI18n("en").getFixedT(null, "markdown"))).toBe(
+    'Required attribute "embedding-id" is missing',
+  );
+  const german = widgetErrorText(error, testI18n("de").getFixedT(null, "markdown"));
+  expect(german).toContain("embedding-id");
+  expect(german).not.toBe('Required attribute "embedding-id" is missing');
 });
 
 test("more than three parts is an error", () => {
-  expect(parseWidgetReference("a:b:c:d").ok).toBe(false);
+  expect(parseWidgetReference("a:b:c:d")).toEqual({ ok: false, error: { kind: "tooManyParts" } });
 });
 
-test("a part with characters outside [A-Za-z0-9._-] is an error", () => {
-  expect(parseWidgetReference('a:b:"><script>')).toMatchObject({ ok: false });
+test("a part with characters outside [A-Za-z0-9._-] is an error that names the part", () => {
+  expect(parseWidgetReference('a:b:"><script>')).toEqual({
+    ok: false,
+    error: { kind: "invalid", attribute: "embedding-id", value: '"><script>' },
+  });
 });
 
 test("the widget syntax is matched at the start of the text", () => {

@@ -1,5 +1,6 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { getKeelContext } from "../lib/keel-context.ts";
+import { getI18n } from "./i18next.server.ts";
 
 export const CSRF_FIELD = "csrf";
 export const CSRF_HEADER = "x-csrf-token";
@@ -7,6 +8,7 @@ export const CSRF_HEADER = "x-csrf-token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Runs after the language middleware, so the refusal is in the reader's language.
  * Refuses every state-changing request to the app that does not carry the
  * token bound to this browser's CSRF cookie, as a form field or a header.
  */
@@ -26,7 +28,7 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (!token || !keel.verifyCsrf(token)) {
     keel.log.warn({ method: request.method }, "request refused: missing or invalid CSRF token");
     throw data(
-      { message: "This form has expired or did not come from Keel. Reload the page and try again." },
+      { message: getI18n(context).t("errors:csrfRefused") },
       { status: 403, statusText: "Forbidden" },
     );
   }

@@ -4,10 +4,12 @@ import { createMemoryRouter, RouterProvider, useActionData, useLoaderData } from
 import { expect, test } from "vitest";
 import NewProject from "../routes/projects/new.tsx";
 import type { Project } from "../../mock-backend/contract.ts";
+import type { Language } from "../i18n/languages.ts";
+import { WithI18n } from "../../tests/helpers/i18n.tsx";
 
 type Props = Parameters<typeof NewProject>[0];
 
-function render(path: string, loaderData: unknown, actionData?: unknown): string {
+function render(path: string, loaderData: object, actionData?: unknown, language: Language = "en"): string {
   function Page() {
     const props = {
       loaderData: useLoaderData(),
@@ -20,11 +22,15 @@ function render(path: string, loaderData: unknown, actionData?: unknown): string
   const router = createMemoryRouter([{ id: "new-project", path: "/projects/new", Component: Page }], {
     initialEntries: [path],
     hydrationData: {
-      loaderData: { "new-project": loaderData },
+      loaderData: { "new-project": { title: "New project", ...loaderData } },
       actionData: actionData === undefined ? undefined : { "new-project": actionData },
     },
   });
-  return renderToStaticMarkup(<RouterProvider router={router} />);
+  return renderToStaticMarkup(
+    <WithI18n language={language}>
+      <RouterProvider router={router} />
+    </WithI18n>,
+  );
 }
 
 const project: Project = {
@@ -102,6 +108,9 @@ test("the invite step posts to its own URL and offers to skip", () => {
   expect(skip).toContain('name="intent"');
   expect(skip).toContain('value="skip"');
   expect(tag(html, /<li[^>]*aria-current="step"[^>]*>[^<]*/)).toContain("Invite team members");
+  expect(tag(html, /<p[^>]*data-testid="wizard-project"[^>]*>.*?<\/p>/)).toContain(
+    'Mobile app · <span class="entity-id">MOB</span> · Scrum template</p>',
+  );
 });
 
 test("failed invitations are listed in an alert and left in the field", () => {
@@ -139,4 +148,24 @@ test("the time-tracking step shows the project's setting, and the done step sums
   expect(done).toContain("<dd>x@example.com (invitation sent)</dd>");
   expect(done).toContain("<dd>Off</dd>");
   expect(done).toContain('href="/projects/MOB"');
+});
+
+test("the page renders in the reader's language", () => {
+  const html = render("/projects/new", { step: "template", project: null }, undefined, "de");
+  expect(tag(html, /<li[^>]*aria-current="step"[^>]*>[^<]*/)).toContain("Vorlage");
+  expect(html).toContain('aria-label="Schritte"');
+  expect(html).toContain(">Projekt erstellen<");
+  expect(html).toContain('<span class="wizard-template-name">Helpdesk</span>');
+  const tracking = render(
+    "/projects/new?project=MOB&step=time-tracking",
+    { step: "time-tracking", project },
+    undefined,
+    "de",
+  );
+  expect(tag(tracking, /<p[^>]*data-testid="wizard-project"[^>]*>.*?<\/p>/)).toBe(
+    '<p class="muted" data-testid="wizard-project">Mobile app · <span class="entity-id">MOB</span> · Vorlage Scrum</p>',
+  );
+  const done = render("/projects/new?project=MOB&step=done", { step: "done", project }, undefined, "de");
+  expect(done).toContain("<dd>Noch niemand eingeladen</dd>");
+  expect(done).toContain("<dd>Aus</dd>");
 });

@@ -1,6 +1,10 @@
 // The new-project wizard (seed 000 section 4) as data and pure functions: its
-// steps and their URLs, the templates, and the parsing of each step's form.
+// steps and their URLs, the templates, and the parsing of each step's form. Messages come out
+// translated by the `t` of the request's language (pages namespace).
+import type { TFunction } from "i18next";
+import type { z } from "zod";
 import {
+  GROUP_PREFIX,
   InviteFailureKindSchema,
   inviteeKind,
   MAX_INVITEES,
@@ -17,34 +21,21 @@ export const NEW_PROJECT_PATH = "/projects/new";
 export const WIZARD_STEPS = ["template", "invite", "time-tracking", "done"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
-export const STEP_LABELS: Record<WizardStep, string> = {
-  template: "Template",
-  invite: "Invite team members",
-  "time-tracking": "Time tracking",
-  done: "Done",
-};
+type T = TFunction<"pages">;
 
-export const TEMPLATES: readonly { id: ProjectTemplate; name: string; description: string }[] = [
-  {
-    id: "scrum",
-    name: "Scrum",
-    description: "Sprints, a backlog and story points for teams that plan in iterations.",
-  },
-  {
-    id: "kanban",
-    name: "Kanban",
-    description: "A continuous flow of work on a board with limits on work in progress.",
-  },
-  {
-    id: "helpdesk",
-    name: "Help desk",
-    description: "Tickets from customers, answered by agents, with reporters' folders.",
-  },
-  { id: "default", name: "Default", description: "A plain issue tracker to shape as you go." },
-];
+/** Each step's label in the step list. */
+export const STEP_LABELS = {
+  template: "newProject.stepLabels.template",
+  invite: "newProject.stepLabels.invite",
+  "time-tracking": "newProject.stepLabels.timeTracking",
+  done: "newProject.stepLabels.done",
+} as const satisfies Record<WizardStep, string>;
 
-export function templateName(id: ProjectTemplate): string {
-  return TEMPLATES.find((t) => t.id === id)?.name ?? id;
+/** The templates in the order offered; their names and descriptions are `newProject.templates.<id>`. */
+export const TEMPLATES: readonly ProjectTemplate[] = ["scrum", "kanban", "helpdesk", "default"];
+
+export function templateName(id: ProjectTemplate, t: T): string {
+  return t(`newProject.templates.${id}.name`);
 }
 
 /** The step's address; every step after the first names the project it sets up. */
@@ -104,8 +95,26 @@ export function newProjectValues(form: FormData): NewProjectValues {
   return { name: text(form, "name"), shortName: text(form, "shortName"), template: text(form, "template") };
 }
 
+/** The message next to a field of the template step for one of the contract's validation issues. */
+function projectFieldError(field: NewProjectField, issue: z.core.$ZodIssue, t: T): string {
+  if (field === "template") return t("newProject.errors.templateMissing");
+  if (field === "name") {
+    return issue.code === "too_big"
+      ? t("newProject.errors.nameTooLong", { count: Number(issue.maximum) })
+      : t("newProject.errors.nameMissing");
+  }
+  if (issue.code === "too_small")
+    return t("newProject.errors.shortNameTooShort", { count: Number(issue.minimum) });
+  if (issue.code === "too_big")
+    return t("newProject.errors.shortNameTooLong", { count: Number(issue.maximum) });
+  return t("newProject.errors.shortNamePattern");
+}
+
 /** The template step's form; an empty ID is made from the name. */
-export function parseNewProjectForm(values: NewProjectValues): FormResult<ProjectCreate, NewProjectField> {
+export function parseNewProjectForm(
+  values: NewProjectValues,
+  t: T,
+): FormResult<ProjectCreate, NewProjectField> {
   const typedId = values.shortName.trim();
   const parsed = ProjectCreateSchema.safeParse({
     name: values.name,
@@ -116,12 +125,12 @@ export function parseNewProjectForm(values: NewProjectValues): FormResult<Projec
   const fieldErrors: FieldErrors<NewProjectField> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as NewProjectField;
-    fieldErrors[field] ??= issue.message;
+    fieldErrors[field] ??= projectFieldError(field, issue, t);
   }
   if (!typedId && fieldErrors.shortName) {
     // Nothing typed: an error about a derived ID helps only when the name itself is fine.
     if (fieldErrors.name) delete fieldErrors.shortName;
-    else fieldErrors.shortName = "Enter an ID: none could be made from this name";
+    else fieldErrors.shortName = t("newProject.errors.shortNameUnderivable");
   }
   return { ok: false, fieldErrors };
 }
@@ -138,24 +147,23 @@ export function splitInvitees(raw: string): string[] {
   ];
 }
 
-export function parseInviteForm(raw: string): FormResult<string[], "invitees"> {
+export function parseInviteForm(raw: string, t: T): FormResult<string[], "invitees"> {
   const invitees = splitInvitees(raw);
   if (invitees.length === 0) {
-    return {
-      ok: false,
-      fieldErrors: { invitees: "Enter at least one login or e-mail address, or skip this step" },
-    };
+    return { ok: false, fieldErrors: { invitees: t("newProject.errors.inviteesMissing") } };
   }
   if (invitees.length > MAX_INVITEES) {
-    return { ok: false, fieldErrors: { invitees: `Invite at most ${MAX_INVITEES} people at a time` } };
+    return {
+      ok: false,
+      fieldErrors: { invitees: t("newProject.errors.tooManyInvitees", { count: MAX_INVITEES }) },
+    };
   }
   const invalid = invitees.filter((i) => i.length > 200 || inviteeKind(i) === null);
   if (invalid.length > 0) {
+    const list = invalid.join(t("newProject.invite.listSeparator"));
     return {
       ok: false,
-      fieldErrors: {
-        invitees: `Not a login, an e-mail address or group:<name>: ${invalid.join(", ")}`,
-      },
+      fieldErrors: { invitees: t("newProject.errors.inviteesInvalid", { invalid: list }) },
     };
   }
   return { ok: true, data: invitees };
@@ -172,26 +180,38 @@ export function countInviteFailures(failed: InvitationsResult["failed"]): Invite
   return counts;
 }
 
-const KIND_NOUNS: Record<InviteFailureKind, [string, string]> = {
-  user: ["user", "users"],
-  email: ["e-mail address", "e-mail addresses"],
-  group: ["group", "groups"],
-  undefined: ["other", "others"],
-};
-
 /** "3 could not be invited: 2 users, 1 e-mail address". */
-export function describeInviteFailures(counts: InviteFailureCounts): string {
+export function describeInviteFailures(counts: InviteFailureCounts, t: T): string {
   const parts = InviteFailureKindSchema.options
     .filter((kind) => counts[kind] > 0)
-    .map((kind) => `${counts[kind]} ${KIND_NOUNS[kind][counts[kind] === 1 ? 0 : 1]}`);
+    .map((kind) => t(`newProject.invite.kinds.${kind}`, { count: counts[kind] }));
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return total === 0 ? "" : `${total} could not be invited: ${parts.join(", ")}`;
+  if (total === 0) return "";
+  return t("newProject.invite.summary", {
+    count: total,
+    kinds: parts.join(t("newProject.invite.listSeparator")),
+  });
+}
+
+/** Why one invitee failed, by the kind the backend gives (seed 000 section 8). */
+export function inviteFailureMessage(failure: InvitationsResult["failed"][number], t: T): string {
+  const { invitee } = failure;
+  switch (failure.kind) {
+    case "user":
+      return t("newProject.invite.failures.user", { invitee });
+    case "email":
+      return t("newProject.invite.failures.email", { invitee });
+    case "group":
+      return t("newProject.invite.failures.group", { group: invitee.slice(GROUP_PREFIX.length).trim() });
+    default:
+      return t("newProject.invite.failures.undefined");
+  }
 }
 
 /** The time-tracking step's checkbox: present when ticked. */
-export function parseTimeTrackingForm(form: FormData): FormResult<boolean, "timeTracking"> {
+export function parseTimeTrackingForm(form: FormData, t: T): FormResult<boolean, "timeTracking"> {
   const value = form.get("timeTracking");
   if (value === null) return { ok: true, data: false };
   if (value === "on") return { ok: true, data: true };
-  return { ok: false, fieldErrors: { timeTracking: "Tick the box or leave it empty" } };
+  return { ok: false, fieldErrors: { timeTracking: t("newProject.errors.timeTrackingInvalid") } };
 }

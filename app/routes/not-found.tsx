@@ -2,8 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { RouteError } from "../components/route-error.tsx";
 
+// The error page words a 404 without a message of its own: "Page not found", in the reader's language.
 export async function loader() {
-  throw data({ message: "There is nothing at this address." }, { status: 404, statusText: "Not Found" });
+  throw data(null, { status: 404, statusText: "Not Found" });
 }
 
 export default function NotFound() {

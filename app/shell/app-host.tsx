@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { AppKind } from "./route-table.ts";
 
 // The app rendered on the server is initialised when the page arrives; only an
@@ -8,6 +9,7 @@ let documentHydrated = false;
 /** One of the two apps; switching apps unmounts this and mounts the other. */
 export function AppHost({ kind, children }: { kind: AppKind; children: ReactNode }) {
   const [initialised, setInitialised] = useState(() => !documentHydrated);
+  const { t } = useTranslation("shell");
   useEffect(() => {
     documentHydrated = true;
     if (initialised) return;
@@ -19,7 +21,7 @@ export function AppHost({ kind, children }: { kind: AppKind; children: ReactNode
     <div className="app-host" data-app={kind} data-initialised={initialised}>
       {initialised ? null : (
         <div className="app-loading" role="status">
-          Loading…
+          {t("app.loading")}
         </div>
       )}
       {children}

@@ -5,6 +5,7 @@ import type { Banners } from "../../mock-backend/contract.ts";
 import { DISMISSED_BANNERS_COOKIE } from "../lib/constants.ts";
 import { readCookie } from "../lib/cookies.ts";
 import { renderRestricted } from "../markdown/render.server.ts";
+import type { MarkdownT } from "../markdown/translate.ts";
 
 /** Dismissals kept per browser; the oldest go first. */
 export const MAX_DISMISSED_BANNERS = 20;
@@ -35,19 +36,23 @@ export function dismissedCookie(keys: readonly string[], secure: boolean): strin
   return `${DISMISSED_BANNERS_COOKIE}=${value}; Path=/; Max-Age=${oneYear}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-export function visibleBanners(banners: Banners | null, cookieHeader: string | null): ShownBanner[] {
+export function visibleBanners(
+  banners: Banners | null,
+  cookieHeader: string | null,
+  t?: MarkdownT,
+): ShownBanner[] {
   if (!banners) return [];
   const dismissed = new Set(readDismissed(cookieHeader));
   const shown: ShownBanner[] = [];
   if (banners.globalBannerEnabled && banners.globalBanner?.trim()) {
     const key = bannerKey("global", "global", banners.globalBanner);
     if (!dismissed.has(key))
-      shown.push({ key, kind: "global", html: renderRestricted(banners.globalBanner).html });
+      shown.push({ key, kind: "global", html: renderRestricted(banners.globalBanner, t).html });
   }
   for (const banner of banners.systemEventsBanners) {
     if (!banner.text.trim()) continue;
     const key = bannerKey("system", banner.id, banner.text);
-    if (!dismissed.has(key)) shown.push({ key, kind: "system", html: renderRestricted(banner.text).html });
+    if (!dismissed.has(key)) shown.push({ key, kind: "system", html: renderRestricted(banner.text, t).html });
   }
   return shown;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import type { loader as rootLoader } from "../root.tsx";
@@ -30,12 +31,22 @@ export function withoutHelpPanel(search: string): URLSearchParams {
 /** How many shortcuts the panel lists before "All shortcuts". */
 const FIRST_SHORTCUTS = 5;
 
-const TIPS = [
-  "Press Ctrl+K (⌘K on macOS) anywhere to search issues, articles and people.",
-  "Collapse the navigation with the button at the bottom of the left bar; Keel remembers your choice.",
-  "Mention a teammate with @login in any text to notify them.",
-  "Choose Light, Dark or Sync with OS under your profile's Appearance menu.",
-];
+const TIPS = ["quickSearch", "collapse", "mention", "theme"] as const;
+
+/** The key names formatKeyStroke gives that keyboards label in their own language (Strg, Maj, …). */
+const KEY_LABELS = {
+  Ctrl: "ctrl",
+  Alt: "alt",
+  Shift: "shift",
+  Win: "win",
+  Insert: "insert",
+  Esc: "esc",
+  Enter: "enter",
+} as const;
+
+function isLabelledKey(key: string): key is keyof typeof KEY_LABELS {
+  return Object.hasOwn(KEY_LABELS, key);
+}
 
 interface Props {
   config: Pick<Configuration, "version" | "build" | "releaseDate" | "hosted">;
@@ -51,6 +62,7 @@ export function HelpPanel({ config, os }: Props) {
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = useTranslation("shell");
   const key = params.get(HELP_PANEL_PARAM);
   // An unknown ?panel= value from a hand-typed address opens nothing.
   const view = HELP_VIEWS.find((v) => v === key) ?? null;
@@ -71,17 +83,17 @@ export function HelpPanel({ config, os }: Props) {
   if (!view) return null;
   const title =
     view === "shortcuts"
-      ? "Keyboard shortcuts"
+      ? t("help.shortcutsTitle")
       : view === "tips"
-        ? "Tips for new users"
-        : `About ${PRODUCT_NAME}`;
+        ? t("help.tipsTitle")
+        : t("help.aboutTitle", { product: PRODUCT_NAME });
   return (
     <section className="help-panel" role="dialog" aria-modal="false" aria-labelledby="help-panel-title">
       <header className="help-panel-header">
         <h2 id="help-panel-title" ref={heading} tabIndex={-1}>
           {title}
         </h2>
-        <Link to={closeTo} replace className="button button-quiet" aria-label="Close help panel">
+        <Link to={closeTo} replace className="button button-quiet" aria-label={t("help.close")}>
           ×
         </Link>
       </header>
@@ -92,7 +104,7 @@ export function HelpPanel({ config, os }: Props) {
         <>
           <ul className="tips">
             {TIPS.map((tip) => (
-              <li key={tip}>{tip}</li>
+              <li key={tip}>{t(`help.tips.${tip}`, { product: PRODUCT_NAME })}</li>
             ))}
           </ul>
           <TipsSetting />
@@ -115,10 +127,15 @@ export function ShortcutsView({
   searchable?: boolean;
 }) {
   const location = useLocation();
+  const { t } = useTranslation("shell");
   // The set for the user's keyboard: Cyrillic layouts get the slavic strokes.
   const language =
     useRouteLoaderData<typeof rootLoader>("root")?.user.profiles.general.locale.language ?? "en";
-  const catalogue = shortcutCatalogue({ layout: layoutForLanguage(language), classic: false });
+  // Named, and so searched, in the interface language.
+  const catalogue = shortcutCatalogue({ layout: layoutForLanguage(language), classic: false }).map(
+    (shortcut) => ({ ...shortcut, name: t(`shortcuts.${shortcut.id}`) }),
+  );
+  const keyLabel = (key: string) => (isLabelledKey(key) ? t(`keys.${KEY_LABELS[key]}`) : key);
   if (catalogue.length === 0) return null;
   const found = searchShortcuts(catalogue, query);
   const shown = all || query ? found : found.slice(0, FIRST_SHORTCUTS);
@@ -127,15 +144,15 @@ export function ShortcutsView({
       {searchable ? (
         <Form method="get" action={location.pathname} role="search" className="help-search">
           <input type="hidden" name={HELP_PANEL_PARAM} value="shortcuts" />
-          <label htmlFor="shortcut-search">Search shortcuts</label>
+          <label htmlFor="shortcut-search">{t("help.searchLabel")}</label>
           <input id="shortcut-search" name="q" type="search" defaultValue={query} />
           <button type="submit" className="button">
-            Search
+            {t("help.search")}
           </button>
         </Form>
       ) : null}
       {shown.length === 0 ? (
-        <p>No shortcut matches “{query}”.</p>
+        <p>{t("help.noMatch", { query })}</p>
       ) : (
         <dl className="shortcut-list">
           {shown.map((shortcut) => {
@@ -143,7 +160,9 @@ export function ShortcutsView({
             return (
               <div key={shortcut.id} className="shortcut-row">
                 <dt>{shortcut.name}</dt>
-                <dd>{variant ? formatKeyStroke(variant, os).map((k) => <kbd key={k}>{k}</kbd>) : null}</dd>
+                <dd>
+                  {variant ? formatKeyStroke(variant, os).map((k) => <kbd key={k}>{keyLabel(k)}</kbd>) : null}
+                </dd>
               </div>
             );
           })}
@@ -151,7 +170,9 @@ export function ShortcutsView({
       )}
       {!all && !query && found.length > shown.length ? (
         <p>
-          <Link to={`${location.pathname}?${HELP_PANEL_PARAM}=shortcuts&all=1`}>All shortcuts</Link>
+          <Link to={`${location.pathname}?${HELP_PANEL_PARAM}=shortcuts&all=1`}>
+            {t("help.allShortcuts")}
+          </Link>
         </p>
       ) : null}
     </>
@@ -162,35 +183,38 @@ export function AboutView({ config }: { config: Props["config"] }) {
   const releaseYear = new Date(config.releaseDate).getUTCFullYear();
   const hosted = config.hosted.hosted;
   const hydrated = useHydrated();
+  const { t } = useTranslation("shell");
   return (
     <div className="about">
       <p>
-        {PRODUCT_NAME} {config.version}, build {config.version}.{config.build}
+        {t("help.version", {
+          product: PRODUCT_NAME,
+          version: config.version,
+          build: `${config.version}.${config.build}`,
+        })}
       </p>
-      <p>
-        © {COPYRIGHT_START_YEAR}–{releaseYear} {PRODUCT_NAME} contributors
-      </p>
+      <p>{t("help.copyright", { from: COPYRIGHT_START_YEAR, to: releaseYear, product: PRODUCT_NAME })}</p>
       <ul>
         <li>
           <a href={PRODUCT_WEBSITE} target="_blank" rel="noopener noreferrer">
-            {PRODUCT_NAME} website
+            {t("help.website", { product: PRODUCT_NAME })}
           </a>
         </li>
         <li>
           {hosted ? (
             <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
-              Terms of service
+              {t("help.terms")}
             </a>
           ) : (
             <a href={LICENCE_URL} target="_blank" rel="noopener noreferrer">
-              Licence
+              {t("help.licence")}
             </a>
           )}
         </li>
       </ul>
       {hydrated ? (
         <button type="button" className="button" onClick={() => downloadLog(appLogger)}>
-          Download log for support
+          {t("help.downloadLog")}
         </button>
       ) : null}
     </div>
@@ -202,6 +226,7 @@ function TipsSetting() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const fetcher = useFetcher({ key: "tips-setting" });
   const location = useLocation();
+  const { t } = useTranslation("shell");
   if (!root || root.user.guest) return null;
   const pending = fetcher.formData?.get("showTips");
   const on = typeof pending === "string" ? pending === "true" : root.user.profiles.tips.showTips;
@@ -210,7 +235,7 @@ function TipsSetting() {
       <CsrfInput />
       <input type="hidden" name="showTips" value={String(!on)} />
       <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
-      <span id="tips-setting-label">Show tips when I sign in</span>
+      <span id="tips-setting-label">{t("help.showTips")}</span>
       <button
         type="submit"
         role="switch"
@@ -218,7 +243,7 @@ function TipsSetting() {
         aria-labelledby="tips-setting-label"
         className="button"
       >
-        {on ? "On" : "Off"}
+        {on ? t("help.on") : t("help.off")}
       </button>
     </fetcher.Form>
   );

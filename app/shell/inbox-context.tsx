@@ -10,6 +10,8 @@ import {
   type WhatsNewVersion,
 } from "../../mock-backend/contract.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
+import { track } from "../analytics/client.ts";
+import { bucketCount } from "../analytics/privacy.ts";
 import { createInboxStream } from "./inbox-stream.ts";
 import { isFolderUnread } from "./navigation-model.ts";
 import { raiseWhatsNewFolder } from "./whats-new/whats-new.ts";
@@ -161,9 +163,13 @@ export function InboxProvider({
       const fields: Record<string, string> = { intent: "seen", csrf };
       if (upTo) fields.lastSeen = String(upTo);
       void seen.submit(fields, { method: "post", action: "/notifications" });
+      track("notifications", "centre-open", {
+        unread: pollerRef.current?.unread() ?? false,
+        threads: bucketCount(centreData.data?.threads.length ?? 0),
+      });
       markSeen();
     });
-  }, [centre, csrf, load, markSeen, seen]);
+  }, [centre, csrf, load, markSeen, seen, centreData.data]);
 
   const closeCentre = useCallback(() => setCentreOpen(false), []);
 

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { track } from "../analytics/client.ts";
+import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
 import type {
   Configuration,
@@ -16,12 +18,14 @@ import { Icon } from "./icons.tsx";
 import { NavContainerContext, NavMenu, StaticEntries, type MenuEntry } from "./nav-menu.tsx";
 import {
   buildNavigation,
+  PRODUCT_NAME,
   resolveHelpAction,
   type HelpItem,
   type Navigation,
   type NavItem,
 } from "./navigation-model.ts";
 import type { ShortcutOs } from "./shortcuts.ts";
+import { useNavigationLabel } from "./use-navigation-items.ts";
 
 interface Props {
   user: CurrentUser;
@@ -91,19 +95,17 @@ function ItemLink({
   /** With scripts, a plain click opens this instead of following the link. */
   onOpen?: () => void;
 }) {
+  const { t } = useTranslation("shell");
   return (
     <Link
       to={item.url}
-      onClick={
-        onOpen
-          ? (event) => {
-              if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
-                return;
-              event.preventDefault();
-              onOpen();
-            }
-          : undefined
-      }
+      onClick={(event) => {
+        track("navigation", "item-open", { item: item.id, collapsed: !expanded });
+        if (!onOpen) return;
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onOpen();
+      }}
       aria-haspopup={onOpen ? "dialog" : undefined}
       target={item.target}
       className="nav-item"
@@ -113,7 +115,9 @@ function ItemLink({
     >
       <Icon name={item.icon} />
       <span className="nav-label">{item.name}</span>
-      {unread ? <span className="unread-dot" role="status" aria-label="unread notifications" /> : null}
+      {unread ? (
+        <span className="unread-dot" role="status" aria-label={t("bar.unreadNotifications")} />
+      ) : null}
     </Link>
   );
 }
@@ -123,6 +127,8 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
   const { pathname, search } = useLocation();
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const collapse = useFetcher();
+  const { t } = useTranslation("shell");
+  const label = useNavigationLabel();
   const navigation = buildNavigation({
     user,
     permissions,
@@ -130,6 +136,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
     inboxFolders,
     pathname,
     language,
+    label,
   });
   const { listRef, fitting } = useFittingItems(navigation.items.length);
   // Optimistic: the bar follows the pending choice before the profile has saved it.
@@ -150,16 +157,20 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
     <nav
       ref={setContainer}
       className="left-nav"
-      aria-label="Main"
+      aria-label={t("bar.landmark")}
       data-expanded={expanded ? "true" : "false"}
     >
       <NavContainerContext.Provider value={container}>
         <div className="left-nav-top">
-          <Link to={navigation.logoUrl} className="left-nav-logo" aria-label="Keel, start page">
+          <Link
+            to={navigation.logoUrl}
+            className="left-nav-logo"
+            aria-label={t("bar.logo", { product: PRODUCT_NAME })}
+          >
             <span aria-hidden="true" className="left-nav-logo-mark">
               K
             </span>
-            <span className="nav-label">Keel</span>
+            <span className="nav-label">{PRODUCT_NAME}</span>
           </Link>
           <MobileMenu navigation={navigation} helpEntries={helpEntries} config={config} os={os} back={back} />
         </div>
@@ -180,12 +191,12 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
               <li>
                 <NavMenu
                   id="more"
-                  label="More"
+                  label={t("bar.more")}
                   icon="more"
                   entries={overflow.map(toEntry)}
                   badge={
                     overflow.some(unreadOf) ? (
-                      <span className="unread-dot" role="status" aria-label="unread notifications" />
+                      <span className="unread-dot" role="status" aria-label={t("bar.unreadNotifications")} />
                     ) : null
                   }
                 />
@@ -196,16 +207,21 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
 
         <div className="left-nav-menus">
           {navigation.create.length > 0 ? (
-            <NavMenu id="create" label="Create" icon="create" entries={navigation.create.map(toEntry)} />
+            <NavMenu
+              id="create"
+              label={t("bar.create")}
+              icon="create"
+              entries={navigation.create.map(toEntry)}
+            />
           ) : null}
           <NavMenu
             id="help"
-            label="Help"
+            label={t("bar.help")}
             icon="help"
             entries={helpEntries}
             footer={
               <>
-                {footer.productName} · Build {footer.build} ·{" "}
+                {t("bar.build", { product: footer.productName, build: footer.build })} ·{" "}
                 <time dateTime={footer.releaseDate}>{footer.releaseDate}</time>
               </>
             }
@@ -213,7 +229,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
           {navigation.settings.length > 0 ? (
             <NavMenu
               id="settings"
-              label="Administration"
+              label={t("bar.administration")}
               icon="settings"
               entries={navigation.settings.map(toEntry)}
             />
@@ -221,29 +237,34 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
           {navigation.profile.guest ? (
             <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="nav-item nav-login">
               <Icon name="profile" />
-              <span className="nav-label">Log in</span>
+              <span className="nav-label">{t("nav.login")}</span>
             </Link>
           ) : (
             <NavMenu
               id="profile"
-              label={`Profile: ${user.name}`}
+              label={t("bar.profile", { name: user.name })}
               triggerText={user.name}
               icon="profile"
               entries={navigation.profile.items.map(toEntry)}
               testId="current-user"
             />
           )}
-          <collapse.Form method="post" action="/settings/appearance" className="collapse-form">
+          <collapse.Form
+            method="post"
+            action="/settings/appearance"
+            className="collapse-form"
+            onSubmit={() => track("navigation", "collapse-toggle", { expanded: !expanded })}
+          >
             <CsrfInput />
             <input type="hidden" name="expandNavigation" value={expanded ? "false" : "true"} />
             <input type="hidden" name="redirectTo" value={back} />
             <button
               type="submit"
               className="nav-item"
-              aria-label={expanded ? "Collapse navigation" : "Expand navigation"}
+              aria-label={expanded ? t("bar.collapseNavigation") : t("bar.expandNavigation")}
             >
               <Icon name={expanded ? "collapse" : "expand"} />
-              <span className="nav-label">{expanded ? "Collapse" : "Expand"}</span>
+              <span className="nav-label">{expanded ? t("bar.collapse") : t("bar.expand")}</span>
             </button>
           </collapse.Form>
         </div>
@@ -267,13 +288,14 @@ interface MobileMenuProps {
 function MobileMenu({ navigation, helpEntries, config, os, back }: MobileMenuProps) {
   const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
+  const { t } = useTranslation("shell");
   // A followed link closes the menu.
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
   return (
     <details className="mobile-menu" ref={menu}>
-      <summary className="hamburger" aria-label="Menu">
+      <summary className="hamburger" aria-label={t("bar.menu")}>
         <Icon name="menu" />
       </summary>
       <div className="mobile-menu-panel">
@@ -293,22 +315,22 @@ function MobileMenu({ navigation, helpEntries, config, os, back }: MobileMenuPro
         </ul>
         {navigation.create.length > 0 ? <StaticEntries entries={navigation.create.map(toEntry)} /> : null}
         {navigation.settings.length > 0 ? (
-          <MobilePanel title="Administration">
+          <MobilePanel title={t("bar.administration")}>
             <StaticEntries entries={navigation.settings.map(toEntry)} />
           </MobilePanel>
         ) : null}
-        <MobilePanel title="Help">
+        <MobilePanel title={t("bar.help")}>
           <StaticEntries entries={helpEntries} />
         </MobilePanel>
-        <MobilePanel title="Shortcuts">
+        <MobilePanel title={t("bar.shortcuts")}>
           <ShortcutsView os={os} query="" all searchable={false} />
         </MobilePanel>
-        <MobilePanel title="About">
+        <MobilePanel title={t("nav.about")}>
           <AboutView config={config} />
         </MobilePanel>
         {navigation.profile.guest ? (
           <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="menu-item">
-            Log in
+            {t("nav.login")}
           </Link>
         ) : (
           <StaticEntries entries={navigation.profile.items.map(toEntry)} />

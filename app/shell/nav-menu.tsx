@@ -1,4 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { track } from "../analytics/client.ts";
 import { createContext, useContext, type ComponentPropsWithRef, type ReactNode } from "react";
 import { Form, Link, useLocation, useRevalidator, useSubmit } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
@@ -162,10 +163,19 @@ function ActionForm({ entry }: { entry: Extract<MenuEntry, { kind: "action" }> }
   );
 }
 
+const TRACKED_MENUS = ["create", "help", "settings", "profile", "more", "mobile"] as const;
+const isTrackedMenu = (id: string): id is (typeof TRACKED_MENUS)[number] =>
+  (TRACKED_MENUS as readonly string[]).includes(id);
+
 function InteractiveMenu(props: NavMenuProps) {
   const container = useContext(NavContainerContext);
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root
+      modal={false}
+      onOpenChange={(open) => {
+        if (open && isTrackedMenu(props.id)) track("navigation", "menu-open", { menu: props.id });
+      }}
+    >
       <DropdownMenu.Trigger asChild>
         <button
           type="button"

@@ -9,10 +9,13 @@ import type {
 } from "../../mock-backend/contract.ts";
 import { DEMO_USERS, FEATURE_FLAGS, GUEST, PROJECTS, demoConfiguration } from "../../prisma/factories.ts";
 import { BUILD_NUMBER, BUILD_RELEASE_DATE, FEATURE_FLAG, PERMISSION } from "../lib/constants.ts";
+import { testI18n } from "../../tests/helpers/i18n.tsx";
+import type { Language } from "../i18n/languages.ts";
 import {
   buildNavigation,
   isFolderUnread,
   resolveHelpAction,
+  type LabelId,
   type Navigation,
   type NavigationInput,
   type NavItem,
@@ -81,6 +84,12 @@ function hosted(isHosted: boolean): Partial<Configuration> {
   return { hosted: { hosted: isHosted, domain: null, availabilityZone: null } };
 }
 
+/** The labels as the shell namespace gives them in a language. */
+function labelsIn(language: Language): (id: LabelId) => string {
+  const { t } = testI18n(language);
+  return (id) => t(`nav.${id}`);
+}
+
 function input(overrides: Partial<NavigationInput> = {}): NavigationInput {
   return {
     user: makeUser(),
@@ -89,6 +98,7 @@ function input(overrides: Partial<NavigationInput> = {}): NavigationInput {
     inboxFolders: [],
     pathname: "/",
     language: "en",
+    label: labelsIn("en"),
     ...overrides,
   };
 }
@@ -425,6 +435,7 @@ test("signed-in users get the profile menu with its actions and the Appearance s
     ["switch-user", "", "switch-user"],
     ["apply-user", "", "apply-user"],
     ["appearance", "", null],
+    ["language", "", null],
     ["more-settings", "/users/me?tab=settings", null],
   ]);
   const themes = find(profile.items, "appearance").items ?? [];
@@ -433,6 +444,37 @@ test("signed-in users get the profile menu with its actions and the Appearance s
     ["theme-darcula", "Dark", { type: "theme", uiTheme: "darcula" }, true],
     ["theme-system", "Sync with OS", { type: "theme", uiTheme: "system" }, false],
   ]);
+});
+
+test("the Language submenu names each language in itself and marks the interface language", () => {
+  const profile = nav({ language: "de", label: labelsIn("de") }).profile;
+  const languages = find(profile.items, "language");
+  expect(languages.name).toBe("Sprache");
+  const entries = languages.items ?? [];
+  expect(entries).toHaveLength(18);
+  expect(entries.find((e) => e.id === "language-ja")).toMatchObject({
+    name: "日本語",
+    action: { type: "language", language: "ja" },
+    active: false,
+  });
+  expect(entries.filter((e) => e.active).map((e) => e.name)).toEqual(["Deutsch"]);
+});
+
+// ---------- labels ----------
+
+test("every label is the interface language's text, not the English one", () => {
+  const english = nav({ permissions: global(...Object.values(PERMISSION)) });
+  const german = nav({ permissions: global(...Object.values(PERMISSION)), label: labelsIn("de") });
+  expect(find(german.items, "issues").name).toBe("Vorgänge");
+  expect(german.help.items.find((i) => i.id === "shortcuts")?.name).toBe("Tastenkombinationen");
+  expect(find(german.settings, "custom-fields").name).toBe("Benutzerdefinierte Felder");
+  // Same structure, other words: only names and acronyms such as SAML 2.0 read alike.
+  expect(ids(german.items)).toEqual(ids(english.items));
+  const same = german.settings
+    .flatMap((item) => [item, ...(item.items ?? [])])
+    .filter((item) => item.name === find(english.settings, item.id).name)
+    .map((item) => item.id);
+  expect(same).toEqual(["saml"]);
 });
 
 // ---------- the demo users ----------
@@ -812,7 +854,8 @@ test("an unknown help action key throws the catalogue's error", () => {
 
 test("the same input gives the same navigation and is left unchanged", () => {
   const given = demoInput("admin");
-  const before = structuredClone(given);
+  const { label, ...data } = given;
+  const before = structuredClone(data);
   expect(buildNavigation(given)).toEqual(buildNavigation(given));
-  expect(given).toEqual(before);
+  expect(given).toEqual({ ...before, label });
 });

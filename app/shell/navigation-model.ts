@@ -12,6 +12,7 @@ import type {
 import { FEATURE_FLAG, PERMISSION } from "../lib/constants.ts";
 import { hasPermission } from "../lib/permissions.ts";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../i18n/languages.ts";
+import type shellMessages from "../../locales/en/shell.json";
 import { helpLinks } from "./help-links.ts";
 
 export interface NavigationInput {
@@ -23,6 +24,8 @@ export interface NavigationInput {
   pathname: string;
   /** The interface language, e.g. "de"; picks the help menu's website locale and video playlist. */
   language: string;
+  /** A label's text in the interface language: the shell namespace's `nav.<id>`. */
+  label: (id: LabelId) => string;
 }
 
 export const ICON_NAMES = [
@@ -104,79 +107,8 @@ export interface Navigation {
 
 export const PRODUCT_NAME = "Keel";
 
-// Every visible string, in one place for the issue that translates them.
-export const LABELS = {
-  issues: "Issues",
-  tickets: "Tickets",
-  helpdesk: "Helpdesk",
-  dashboards: "Dashboards",
-  agiles: "Agile Boards",
-  reports: "Reports",
-  projects: "Projects",
-  articles: "Knowledge Base",
-  timesheets: "Timesheets",
-  "gantt-charts": "Gantt Charts",
-  "planning-canvas": "Planning Canvas",
-  "ai-assistant": "AI Assistant",
-  notifications: "Notifications",
-
-  "new-issue": "New issue",
-  "new-article": "New article",
-
-  feedback: "Feedback",
-  shortcuts: "Keyboard Shortcuts",
-  markup: "Markdown Reference",
-  tips: "Tips for New Users",
-  faq: "FAQ",
-  documentation: "Documentation",
-  "video-demos": "Video Demos",
-  "service-status": "Service Status",
-  "maintenance-calendar": "Maintenance Calendar",
-  support: "Support",
-  about: "About",
-
-  "custom-fields": "Custom Fields",
-  "link-types": "Link Types",
-  "time-tracking": "Time Tracking",
-  workflows: "Workflows",
-  apps: "Apps",
-  "access-management": "Access Management",
-  users: "Users",
-  organizations: "Organizations",
-  groups: "Groups",
-  roles: "Roles",
-  "auth-modules": "Auth Modules",
-  saml: "SAML 2.0",
-  integrations: "Integrations",
-  imports: "Imports",
-  mailbox: "Mailbox Integration",
-  "build-server": "Build Server Integration",
-  "code-review": "Code Review Integration",
-  vcs: "VCS Integration",
-  "support-desk": "Support Desk Integration",
-  "admin-ai": "AI",
-  "server-settings": "Server Settings",
-  "global-settings": "Global Settings",
-  "user-agreement": "User Agreement",
-  "database-backup": "Database Backup",
-  "database-export": "Database Export",
-  "ssl-certificates": "SSL Certificates",
-  "ssl-keys": "SSL Keys",
-  "audit-events": "Audit Events",
-
-  login: "Log in",
-  profile: "Profile",
-  logout: "Log out",
-  "switch-user": "Switch user",
-  "apply-user": "Apply changed user",
-  appearance: "Appearance",
-  "theme-default": "Light",
-  "theme-darcula": "Dark",
-  "theme-system": "Sync with OS",
-  "more-settings": "More settings",
-  language: "Language",
-} as const;
-type LabelId = keyof typeof LABELS;
+/** The id of a label: its text is `nav.<id>` of the shell namespace (locales/<lng>/shell.json). */
+export type LabelId = keyof (typeof shellMessages)["nav"];
 
 const MAIN_MENU_ITEM = "MAIN_MENU_ITEM";
 const ADMINISTRATION_MENU_ITEM = "ADMINISTRATION_MENU_ITEM";
@@ -224,12 +156,12 @@ export function buildNavigation(input: NavigationInput): Navigation {
     url: string,
     icon: IconName,
     extra: Pick<NavItem, "target" | "isAI"> = {},
-  ): NavItem => ({ id, name: LABELS[id], url, icon, active: isActive(url, pathname), ...extra });
+  ): NavItem => ({ id, name: input.label(id), url, icon, active: isActive(url, pathname), ...extra });
 
   const group = (id: LabelId, items: NavItem[]): NavItem | false =>
     items.length > 0 && {
       id,
-      name: LABELS[id],
+      name: input.label(id),
       url: "",
       icon: "settings",
       active: items.some((i) => i.active),
@@ -297,13 +229,22 @@ export function buildNavigation(input: NavigationInput): Navigation {
   // ---------- help menu ----------
 
   const links = helpLinks(input.language);
-  const external = (id: LabelId, url: string): HelpItem => ({ id, name: LABELS[id], url, target: "_blank" });
-  const action = (id: LabelId, actionKey: HelpActionKey): HelpItem => ({ id, name: LABELS[id], actionKey });
+  const external = (id: LabelId, url: string): HelpItem => ({
+    id,
+    name: input.label(id),
+    url,
+    target: "_blank",
+  });
+  const action = (id: LabelId, actionKey: HelpActionKey): HelpItem => ({
+    id,
+    name: input.label(id),
+    actionKey,
+  });
   const help: Navigation["help"] = {
     items: [
       external("feedback", links.feedback),
       action("shortcuts", "shortcuts"),
-      { id: "markup", name: LABELS.markup, url: "/markup" },
+      { id: "markup", name: input.label("markup"), url: "/markup" },
       action("tips", "tips"),
       external("faq", links.faq),
       external("documentation", links.documentation),
@@ -393,7 +334,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
 
   const actionItem = (id: LabelId, a: NavAction, active = false): NavItem => ({
     id,
-    name: LABELS[id],
+    name: input.label(id),
     url: "",
     icon: "profile",
     active,
@@ -411,7 +352,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
         actionItem("apply-user", { type: "apply-user" }),
         {
           id: "appearance",
-          name: LABELS.appearance,
+          name: input.label("appearance"),
           url: "",
           icon: "profile",
           active: false,
@@ -419,7 +360,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
         },
         {
           id: "language",
-          name: LABELS.language,
+          name: input.label("language"),
           url: "",
           icon: "profile",
           active: false,

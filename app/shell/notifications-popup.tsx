@@ -1,6 +1,7 @@
 // The notifications centre as a popup beside the left bar (seed 000 section 2.3, "Notifications popup").
 // Without scripts the Notifications item is a plain link to the /notifications page instead.
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useInbox } from "./inbox-context.tsx";
 
@@ -11,6 +12,7 @@ export function NotificationsPopup() {
   const { centreOpen, closeCentre } = inbox;
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
+  const { t } = useTranslation("shell");
 
   useEffect(() => {
     if (!centreOpen) return;
@@ -45,11 +47,11 @@ export function NotificationsPopup() {
       tabIndex={-1}
     >
       <header className="notifications-popup-header">
-        <h2 id="notifications-popup-title">Notifications</h2>
+        <h2 id="notifications-popup-title">{t("notifications.title")}</h2>
         <button
           type="button"
           className="icon-button"
-          aria-label="Close notifications"
+          aria-label={t("notifications.close")}
           onClick={inbox.closeCentre}
         >
           ×
@@ -57,15 +59,15 @@ export function NotificationsPopup() {
       </header>
       {inbox.centreState !== "rendered" || threads === null ? (
         <p role="status" className="notifications-popup-status">
-          Loading notifications…
+          {t("notifications.loading")}
         </p>
       ) : threads.length === 0 ? (
-        <p className="notifications-popup-status">No notifications yet.</p>
+        <p className="notifications-popup-status">{t("notifications.empty")}</p>
       ) : (
         <ul className="notifications-popup-list">
           {threads.slice(0, CENTRE_LIMIT).map((thread) => (
             <li key={thread.id} data-unread={thread.unread || undefined}>
-              {thread.unread ? <span className="unread-dot" aria-label="unread" /> : null}
+              {thread.unread ? <span className="unread-dot" aria-label={t("notifications.unread")} /> : null}
               <Link
                 to={thread.issue ? `/issue/${thread.issue.idReadable}` : "/notifications"}
                 onClick={inbox.closeCentre}
@@ -79,20 +81,20 @@ export function NotificationsPopup() {
       )}
       {inbox.centreState === "rendered" && inbox.centreWhatsNew ? (
         <section className="notifications-popup-whats-new" aria-labelledby="notifications-popup-whats-new">
-          <h3 id="notifications-popup-whats-new">What&apos;s new</h3>
+          <h3 id="notifications-popup-whats-new">{t("notifications.whatsNew")}</h3>
           <ul>
             {inbox.centreWhatsNew.features.slice(0, 3).map((feature) => (
               <li key={feature.title}>{feature.title}</li>
             ))}
           </ul>
           <Link to="/notifications?folder=whatsnew" onClick={inbox.closeCentre}>
-            See what&apos;s new
+            {t("notifications.seeWhatsNew")}
           </Link>
         </section>
       ) : null}
       <footer className="notifications-popup-footer">
         <Link to="/notifications" onClick={inbox.closeCentre}>
-          All notifications
+          {t("notifications.all")}
         </Link>
       </footer>
     </div>

@@ -1,4 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { track } from "../analytics/client.ts";
+import { bucketCount } from "../analytics/privacy.ts";
+import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import type { loader as searchLoader } from "../routes/shell/search.tsx";
 import { SearchResultMeta } from "./search-result-meta.tsx";
@@ -21,6 +24,7 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const listId = useId();
+  const { t } = useTranslation("shell");
 
   useEffect(() => {
     const element = dialog.current;
@@ -49,19 +53,25 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
 
   function open_(index: number) {
     const result = results[index];
-    if (result) void navigate(result.url);
+    if (!result) return;
+    track("search", "session", {
+      source: "quick-search",
+      results: bucketCount(results.length),
+      opened: true,
+    });
+    void navigate(result.url);
   }
 
   return (
     <dialog ref={dialog} className="quick-search" aria-labelledby={`${listId}-title`} onClose={onClose}>
       <h2 id={`${listId}-title`} className="visually-hidden">
-        Quick search
+        {t("search.title")}
       </h2>
       <input
         type="search"
         className="quick-search-input"
-        placeholder="Search navigation, issues and articles"
-        aria-label="Quick search"
+        placeholder={t("search.placeholder")}
+        aria-label={t("search.title")}
         role="combobox"
         aria-expanded={results.length > 0}
         aria-controls={listId}
@@ -84,7 +94,7 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label="Results" className="quick-search-results">
+      <ul id={listId} role="listbox" aria-label={t("search.results")} className="quick-search-results">
         {results.map((result, index) => (
           // Keys reach the options through the combobox (aria-activedescendant); a click is the mouse's way.
           // eslint-disable-next-line jsx-a11y/click-events-have-key-events
@@ -103,7 +113,7 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
         ))}
       </ul>
       {query.trim() && results.length === 0 && fetcher.state === "idle" && found ? (
-        <p className="muted">Nothing matches “{query.trim()}”.</p>
+        <p className="muted">{t("search.nothing", { query: query.trim() })}</p>
       ) : null}
     </dialog>
   );

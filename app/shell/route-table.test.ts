@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
+import { LANGUAGES } from "../i18n/languages.ts";
 import { FEATURE_FLAG } from "../lib/constants.ts";
+import { testI18n } from "../../tests/helpers/i18n.tsx";
 import { defaultPagePath, findShellRoute, normalizePath, resolveApp, SHELL_ROUTES } from "./route-table.ts";
 
 const NO_FLAGS: { id: string; enabled: boolean }[] = [];
@@ -171,4 +173,18 @@ test("the React Router tree mounts every table route under its app's layout", as
         : "lite-app";
     expect([route.id, layoutOf.get(route.id)]).toEqual([route.id, expected]);
   }
+});
+
+test("every route's title reads as the page heading in every language", () => {
+  for (const language of LANGUAGES) {
+    const t = testI18n(language).getFixedT(language, "pages");
+    for (const route of SHELL_ROUTES) expect(t(`titles.${route.title}`), route.id).not.toBe("");
+  }
+  const en = testI18n("en").getFixedT("en", "pages");
+  const title = (path: string) => en(`titles.${findShellRoute(path)!.title}`);
+  expect(title("/gantt-charts")).toBe("Gantt Charts");
+  expect(title("/users/1-4")).toBe("User Profile");
+  expect(title("/admin/hub/saml")).toBe("SAML 2.0");
+  const de = testI18n("de").getFixedT("de", "pages");
+  expect(de(`titles.${findShellRoute("/articles")!.title}`)).toBe("Wissensdatenbank");
 });

@@ -2,10 +2,13 @@
 // section 2.1), as data: app/routes.ts builds the route tree from it and
 // resolveApp() answers for any path, on the server and in the browser alike.
 import { matchPath } from "react-router";
+import type pages from "../../locales/en/pages.json";
 import { FEATURE_FLAG } from "../lib/constants.ts";
 
 export type AppKind = "classic" | "lite";
 export type FeatureFlagId = (typeof FEATURE_FLAG)[keyof typeof FEATURE_FLAG];
+/** A page title: the key of its text under `titles` in the pages namespace. */
+export type PageTitle = keyof (typeof pages)["titles"];
 
 /** Route modules that render shell pages; most areas share the generic one. */
 export type PageKind =
@@ -21,7 +24,8 @@ export type PageKind =
   | "form-without-authorization"
   | "search"
   | "new-project"
-  | "notifications";
+  | "notifications"
+  | "statistics";
 
 export interface ShellRoute {
   /** Unique; also the React Router route id. */
@@ -31,13 +35,19 @@ export interface ShellRoute {
   /** The route belongs to the classic app only while this flag is off, else to the lite app. */
   classicUnlessFlag?: FeatureFlagId;
   page: PageKind;
-  /** The page heading, and the area an empty state describes. */
-  title: string;
+  /** The page heading and document title (translated as `pages:titles.<title>`), and the area an empty
+   * state describes. */
+  title: PageTitle;
   /** Guests are sent to sign in first. */
   signIn?: boolean;
 }
 
-const classic = (id: string, path: string, title: string, extra: Partial<ShellRoute> = {}): ShellRoute => ({
+const classic = (
+  id: string,
+  path: string,
+  title: PageTitle,
+  extra: Partial<ShellRoute> = {},
+): ShellRoute => ({
   id,
   path,
   app: "classic",
@@ -46,7 +56,7 @@ const classic = (id: string, path: string, title: string, extra: Partial<ShellRo
   signIn: true,
   ...extra,
 });
-const lite = (id: string, path: string, title: string, extra: Partial<ShellRoute> = {}): ShellRoute => ({
+const lite = (id: string, path: string, title: PageTitle, extra: Partial<ShellRoute> = {}): ShellRoute => ({
   id,
   path,
   app: "lite",
@@ -58,121 +68,123 @@ const lite = (id: string, path: string, title: string, extra: Partial<ShellRoute
 /** The agile-board paths; the same set exists under /projects/:projectId and under /v2. */
 function agileRoutes(prefix: string, idPrefix: string): ShellRoute[] {
   return [
-    classic(`${idPrefix}agiles`, `${prefix}/agiles`, "Agile Boards"),
-    classic(`${idPrefix}agiles-create`, `${prefix}/agiles/create`, "New Agile Board"),
+    classic(`${idPrefix}agiles`, `${prefix}/agiles`, "agileBoards"),
+    classic(`${idPrefix}agiles-create`, `${prefix}/agiles/create`, "newAgileBoard"),
     classic(
       `${idPrefix}agiles-create-template`,
       `${prefix}/agiles/create/:boardTemplateType`,
-      "New Agile Board",
+      "newAgileBoard",
     ),
-    classic(`${idPrefix}agile`, `${prefix}/agiles/:agileId`, "Agile Board"),
-    classic(`${idPrefix}agile-sprint`, `${prefix}/agiles/:agileId/:sprintId`, "Sprint"),
+    classic(`${idPrefix}agile`, `${prefix}/agiles/:agileId`, "agileBoard"),
+    classic(`${idPrefix}agile-sprint`, `${prefix}/agiles/:agileId/:sprintId`, "sprint"),
   ];
 }
 
-const ADMIN_CLASSIC: [string, string, string][] = [
-  ["admin-settings", "settings", "Global Settings"],
-  ["admin-issue-link-types", "issueLinkTypes", "Link Types"],
-  ["admin-work-schedule", "workSchedule", "Work Schedule"],
-  ["admin-statistics", "statistics", "Statistics"],
-  ["admin-maintenance", "maintenance", "Maintenance"],
-  ["admin-refactorings", "refactorings", "Refactorings"],
-  ["admin-scripts", "scripts", "Scripts"],
-  ["admin-scripts-folder", "scripts/:folderId", "Scripts"],
-  ["admin-script", "scripts/:folderId/:scriptId", "Script"],
-  ["admin-notification-templates", "notificationTemplates", "Notification Templates"],
-  ["admin-notification-template", "notificationTemplates/:templateId", "Notification Template"],
-  ["admin-build-servers", "buildServerSettings", "Build Server Integration"],
-  ["admin-mailbox", "mailbox", "Mailbox Integration"],
-  ["admin-ring", "ring", "Hub Integration"],
-  ["admin-cache-stats", "cacheStats", "Cache Statistics"],
-  ["admin-custom-fields-configuration", "customFieldsConfiguration", "Custom Fields Configuration"],
-  ["admin-imports", "imports", "Imports"],
-  ["admin-users", "users", "Users"],
-  ["admin-groups", "groups", "Groups"],
-  ["admin-organizations", "organizations", "Organizations"],
-  ["admin-auth-modules", "authmodules", "Auth Modules"],
-  ["admin-ssl-management", "sslManagement", "SSL Certificates"],
-  ["admin-database-export", "databaseExport", "Database Export"],
-  ["admin-database-backup", "databaseBackup", "Database Backup"],
-  ["admin-hub-users", "hub/users", "Users"],
-  ["admin-hub-groups", "hub/groups", "Groups"],
-  ["admin-hub-organizations", "hub/organizations", "Organizations"],
-  ["admin-hub-auth-modules", "hub/authmodules", "Auth Modules"],
-  ["admin-hub-saml", "hub/saml", "SAML 2.0"],
-  ["admin-hub-user-agreement", "hub/userAgreement", "User Agreement"],
-  ["admin-support-desk-integration", "supportDeskIntegration", "Support Desk Integration"],
-  ["admin-code-review-integration", "codeReviewIntegration", "Code Review Integration"],
+const ADMIN_CLASSIC: [string, string, PageTitle, PageKind?][] = [
+  ["admin-settings", "settings", "globalSettings"],
+  ["admin-issue-link-types", "issueLinkTypes", "linkTypes"],
+  ["admin-work-schedule", "workSchedule", "workSchedule"],
+  ["admin-statistics", "statistics", "statistics", "statistics"],
+  ["admin-maintenance", "maintenance", "maintenance"],
+  ["admin-refactorings", "refactorings", "refactorings"],
+  ["admin-scripts", "scripts", "scripts"],
+  ["admin-scripts-folder", "scripts/:folderId", "scripts"],
+  ["admin-script", "scripts/:folderId/:scriptId", "script"],
+  ["admin-notification-templates", "notificationTemplates", "notificationTemplates"],
+  ["admin-notification-template", "notificationTemplates/:templateId", "notificationTemplate"],
+  ["admin-build-servers", "buildServerSettings", "buildServerIntegration"],
+  ["admin-mailbox", "mailbox", "mailboxIntegration"],
+  ["admin-ring", "ring", "hubIntegration"],
+  ["admin-cache-stats", "cacheStats", "cacheStatistics"],
+  ["admin-custom-fields-configuration", "customFieldsConfiguration", "customFieldsConfiguration"],
+  ["admin-imports", "imports", "imports"],
+  ["admin-users", "users", "users"],
+  ["admin-groups", "groups", "groups"],
+  ["admin-organizations", "organizations", "organizations"],
+  ["admin-auth-modules", "authmodules", "authModules"],
+  ["admin-ssl-management", "sslManagement", "sslCertificates"],
+  ["admin-database-export", "databaseExport", "databaseExport"],
+  ["admin-database-backup", "databaseBackup", "databaseBackup"],
+  ["admin-hub-users", "hub/users", "users"],
+  ["admin-hub-groups", "hub/groups", "groups"],
+  ["admin-hub-organizations", "hub/organizations", "organizations"],
+  ["admin-hub-auth-modules", "hub/authmodules", "authModules"],
+  ["admin-hub-saml", "hub/saml", "saml"],
+  ["admin-hub-user-agreement", "hub/userAgreement", "userAgreement"],
+  ["admin-support-desk-integration", "supportDeskIntegration", "supportDeskIntegration"],
+  ["admin-code-review-integration", "codeReviewIntegration", "codeReviewIntegration"],
 ];
 
 export const SHELL_ROUTES: readonly ShellRoute[] = [
   // Classic app (seed 000 2.1).
-  classic("oauth", "/oauth/:p?", "Authorization", { signIn: false }),
-  classic("release-notes", "/releaseNotes/:p?", "Release Notes", { signIn: false }),
+  classic("oauth", "/oauth/:p?", "authorization", { signIn: false }),
+  classic("release-notes", "/releaseNotes/:p?", "releaseNotes", { signIn: false }),
   ...agileRoutes("", ""),
   ...agileRoutes("/projects/:projectId", "project-"),
   ...agileRoutes("/v2", "v2-"),
   ...agileRoutes("/v2/projects/:projectId", "v2-project-"),
-  classic("users", "/users", "Users"),
-  classic("user", "/users/:userId", "User Profile"),
-  classic("markup", "/markup", "Markdown Reference", { signIn: false }),
+  classic("users", "/users", "users"),
+  classic("user", "/users/:userId", "userProfile"),
+  classic("markup", "/markup", "markdownReference", { signIn: false }),
   classic(
     "project-notification-template",
     "/projects/:projectId/notificationTemplates/:templateId",
-    "Notification Template",
+    "notificationTemplate",
   ),
-  classic("legacy-admin", "/legacy/admin", "Administration"),
-  classic("legacy-admin-workflows", "/legacy/admin/workflows", "Workflows"),
-  classic("legacy-admin-vcs", "/legacy/admin/vcs", "VCS Integration"),
-  ...ADMIN_CLASSIC.map(([id, path, title]) => classic(id, `/admin/${path}`, title)),
+  classic("legacy-admin", "/legacy/admin", "administration"),
+  classic("legacy-admin-workflows", "/legacy/admin/workflows", "workflows"),
+  classic("legacy-admin-vcs", "/legacy/admin/vcs", "vcsIntegration"),
+  ...ADMIN_CLASSIC.map(([id, path, title, page]) =>
+    classic(id, `/admin/${path}`, title, page ? { page } : {}),
+  ),
 
   // Classic only while a feature flag is off.
-  classic("admin-roles", "/admin/roles", "Roles", { classicUnlessFlag: FEATURE_FLAG.NEW_ROLES }),
-  classic("admin-hub-roles", "/admin/hub/roles", "Roles", { classicUnlessFlag: FEATURE_FLAG.NEW_ROLES }),
-  classic("admin-vcs", "/admin/vcs", "VCS Integration", { classicUnlessFlag: FEATURE_FLAG.NEW_VCS_ADMIN }),
-  classic("reports", "/reports", "Reports", { classicUnlessFlag: FEATURE_FLAG.REPORTS_REMAKE }),
-  classic("reports-create", "/reports/create", "New Report", {
+  classic("admin-roles", "/admin/roles", "roles", { classicUnlessFlag: FEATURE_FLAG.NEW_ROLES }),
+  classic("admin-hub-roles", "/admin/hub/roles", "roles", { classicUnlessFlag: FEATURE_FLAG.NEW_ROLES }),
+  classic("admin-vcs", "/admin/vcs", "vcsIntegration", { classicUnlessFlag: FEATURE_FLAG.NEW_VCS_ADMIN }),
+  classic("reports", "/reports", "reports", { classicUnlessFlag: FEATURE_FLAG.REPORTS_REMAKE }),
+  classic("reports-create", "/reports/create", "newReport", {
     classicUnlessFlag: FEATURE_FLAG.REPORTS_REMAKE,
   }),
-  classic("report-type-create", "/reports/:type/create", "New Report", {
+  classic("report-type-create", "/reports/:type/create", "newReport", {
     classicUnlessFlag: FEATURE_FLAG.REPORTS_REMAKE,
   }),
-  classic("report", "/reports/:type/:id", "Report", { classicUnlessFlag: FEATURE_FLAG.REPORTS_REMAKE }),
+  classic("report", "/reports/:type/:id", "report", { classicUnlessFlag: FEATURE_FLAG.REPORTS_REMAKE }),
 
   // Lite app: every other named route (seed 000 2.2, 2.3).
-  lite("issues", "/issues", "Issues", { page: "issues" }),
-  lite("issue", "/issue/:issueId", "Issue", { page: "issue" }),
-  lite("tickets", "/tickets", "Tickets", { page: "issues", signIn: true }),
-  lite("helpdesk", "/helpdesk/*", "Helpdesk", { signIn: true }),
-  lite("dashboard", "/dashboard", "Dashboards", { signIn: true }),
-  lite("projects", "/projects", "Projects", { signIn: true }),
-  lite("project", "/projects/:projectId", "Project", { signIn: true }),
-  lite("new-project", "/projects/new", "New Project", { page: "new-project", signIn: true }),
-  lite("new-article", "/articles/n", "New Article", { signIn: true }),
-  lite("articles", "/articles", "Knowledge Base", { page: "articles" }),
-  lite("article", "/articles/:articleId", "Article", { page: "article" }),
-  lite("new-issue", "/newIssue", "New Issue", { signIn: true }),
-  lite("timesheets", "/timesheets", "Timesheets", { signIn: true }),
-  lite("gantt-charts", "/gantt-charts", "Gantt Charts", { signIn: true }),
-  lite("planning-canvas", "/planning-canvas", "Planning Canvas", { signIn: true }),
-  lite("ai-assistant", "/pmx/chat", "AI Assistant", { signIn: true }),
-  lite("notifications", "/notifications", "Notifications", { signIn: true, page: "notifications" }),
-  lite("app-page", "/app/:appName/:key", "App", { signIn: true }),
-  lite("admin-app-page", "/admin/app/:appName/:key", "App Administration", { signIn: true }),
-  lite("admin", "/admin", "Administration", { signIn: true }),
-  lite("admin-custom-fields", "/admin/customFields", "Custom Fields", { signIn: true }),
-  lite("admin-time-tracking", "/admin/timeTracking", "Time Tracking", { signIn: true }),
-  lite("admin-workflows", "/admin/workflows", "Workflows", { signIn: true }),
-  lite("admin-apps", "/admin/apps", "Apps", { signIn: true }),
-  lite("admin-ai", "/admin/ai", "AI", { signIn: true }),
-  lite("admin-ssl-keys", "/admin/sslKeys", "SSL Keys", { signIn: true }),
-  lite("admin-audit-events", "/admin/auditEvents", "Audit Events", { signIn: true }),
-  lite("search", "/search", "Search", { page: "search" }),
-  lite("welcome", "/welcome", "Welcome", { page: "welcome" }),
-  lite("error", "/error", "Something went wrong", { page: "error" }),
-  lite("unavailable", "/unavailable", "Keel is not available here", { page: "unavailable" }),
-  lite("form", "/form/:formId", "Form", { page: "form" }),
-  lite("form-without-authorization", "/form-without-authorization", "Form", {
+  lite("issues", "/issues", "issues", { page: "issues" }),
+  lite("issue", "/issue/:issueId", "issue", { page: "issue" }),
+  lite("tickets", "/tickets", "tickets", { page: "issues", signIn: true }),
+  lite("helpdesk", "/helpdesk/*", "helpdesk", { signIn: true }),
+  lite("dashboard", "/dashboard", "dashboards", { signIn: true }),
+  lite("projects", "/projects", "projects", { signIn: true }),
+  lite("project", "/projects/:projectId", "project", { signIn: true }),
+  lite("new-project", "/projects/new", "newProject", { page: "new-project", signIn: true }),
+  lite("new-article", "/articles/n", "newArticle", { signIn: true }),
+  lite("articles", "/articles", "knowledgeBase", { page: "articles" }),
+  lite("article", "/articles/:articleId", "article", { page: "article" }),
+  lite("new-issue", "/newIssue", "newIssue", { signIn: true }),
+  lite("timesheets", "/timesheets", "timesheets", { signIn: true }),
+  lite("gantt-charts", "/gantt-charts", "ganttCharts", { signIn: true }),
+  lite("planning-canvas", "/planning-canvas", "planningCanvas", { signIn: true }),
+  lite("ai-assistant", "/pmx/chat", "aiAssistant", { signIn: true }),
+  lite("notifications", "/notifications", "notifications", { signIn: true, page: "notifications" }),
+  lite("app-page", "/app/:appName/:key", "app", { signIn: true }),
+  lite("admin-app-page", "/admin/app/:appName/:key", "appAdministration", { signIn: true }),
+  lite("admin", "/admin", "administration", { signIn: true }),
+  lite("admin-custom-fields", "/admin/customFields", "customFields", { signIn: true }),
+  lite("admin-time-tracking", "/admin/timeTracking", "timeTracking", { signIn: true }),
+  lite("admin-workflows", "/admin/workflows", "workflows", { signIn: true }),
+  lite("admin-apps", "/admin/apps", "apps", { signIn: true }),
+  lite("admin-ai", "/admin/ai", "ai", { signIn: true }),
+  lite("admin-ssl-keys", "/admin/sslKeys", "sslKeys", { signIn: true }),
+  lite("admin-audit-events", "/admin/auditEvents", "auditEvents", { signIn: true }),
+  lite("search", "/search", "search", { page: "search" }),
+  lite("welcome", "/welcome", "welcome", { page: "welcome" }),
+  lite("error", "/error", "error", { page: "error" }),
+  lite("unavailable", "/unavailable", "unavailable", { page: "unavailable" }),
+  lite("form", "/form/:formId", "form", { page: "form" }),
+  lite("form-without-authorization", "/form-without-authorization", "form", {
     page: "form-without-authorization",
   }),
 ];

@@ -3,7 +3,8 @@ import type { NavItem } from "./navigation-model.ts";
 
 export interface SearchResult {
   id: string;
-  group: "Navigation" | "Issues" | "Articles";
+  /** Where it comes from; shown translated (search.group.* of the shell namespace). */
+  group: "navigation" | "issues" | "articles";
   title: string;
   detail?: string;
   url: string;
@@ -21,7 +22,7 @@ export function searchResults(
     .filter((item) => words.every((word) => item.name.toLowerCase().includes(word)))
     .map((item): SearchResult => ({
       id: `nav-${item.id}`,
-      group: "Navigation",
+      group: "navigation",
       title: item.name,
       url: item.url,
     }));
@@ -29,14 +30,14 @@ export function searchResults(
     ...navigation,
     ...(found?.issues ?? []).map((issue): SearchResult => ({
       id: `issue-${issue.id}`,
-      group: "Issues",
+      group: "issues",
       title: issue.summary,
       detail: issue.idReadable,
       url: `/issue/${issue.idReadable}`,
     })),
     ...(found?.articles ?? []).map((article): SearchResult => ({
       id: `article-${article.id}`,
-      group: "Articles",
+      group: "articles",
       title: article.summary,
       detail: article.idReadable,
       url: `/articles/${article.idReadable}`,

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import shellMessages from "../../locales/en/shell.json";
 import {
   browserFromUserAgent,
   displayedVariant,
@@ -304,4 +305,9 @@ test("the browser comes from the User-Agent", () => {
     ),
   ).toBe("safari");
   expect(browserFromUserAgent("curl/8.0")).toBeUndefined();
+});
+
+test("every shortcut has its name in the shell namespace, the same as the catalogue's English one", () => {
+  const translated: Record<string, string> = shellMessages.shortcuts;
+  expect(Object.fromEntries(SHORTCUTS.map((s) => [s.id, s.name]))).toEqual(translated);
 });

@@ -21,6 +21,7 @@ export interface KeyStroke {
 
 export interface Shortcut<Id extends string = string> {
   id: Id;
+  /** In English; the help panel shows `shortcuts.<id>` of the shell namespace in the interface language. */
   name: string;
   /** Alternatives; any that applies matches, only the first that applies is displayed. */
   variants: readonly KeyStroke[];

@@ -2,9 +2,11 @@
 // asks for them, once per browser session, and the pricing-update popup under every condition of the
 // rule in shell-rules.ts. Both need scripts: without them nothing pops up.
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import type { CurrentUser } from "../../mock-backend/contract.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
+import { LANGUAGE_LOCALES, toLanguage, FALLBACK_LANGUAGE } from "../i18n/languages.ts";
 import { readStored, writeStored } from "../lib/local-storage.ts";
 import { HELP_PANEL_PARAM } from "./help-panel.tsx";
 import { documentVisibility } from "./notification-poller.ts";
@@ -40,6 +42,7 @@ export function PricingPopup({ user }: { user: CurrentUser }) {
   const fetcher = useFetcher({ key: "pricing-popup" });
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const { t, i18n } = useTranslation("shell");
   const eligible =
     !user.guest && user.profiles.tips.showPricingAdminPopup && !user.profiles.tips.pricingAdminPopupShown;
 
@@ -75,21 +78,19 @@ export function PricingPopup({ user }: { user: CurrentUser }) {
   }, [open]);
 
   if (!open || fetcher.state !== "idle" || fetcher.data) return null;
-  const date = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(
+  const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${PRICING_CHANGE_DATE}T00:00:00Z`),
   );
   return (
     <dialog ref={dialog} className="pricing-popup" aria-labelledby={titleId} onClose={() => setOpen(false)}>
-      <h2 id={titleId}>Pricing update</h2>
-      <p>
-        Our pricing changed on {date}. Review the new plans before your next renewal; your current plan stays
-        as it is until then.
-      </p>
+      <h2 id={titleId}>{t("pricing.title")}</h2>
+      <p>{t("pricing.text", { date })}</p>
       <fetcher.Form method="post" action="/settings/tips">
         <CsrfInput />
         <input type="hidden" name="pricingAdminPopupShown" value="true" />
         <button type="submit" className="button button-primary">
-          Got it
+          {t("pricing.ok")}
         </button>
       </fetcher.Form>
     </dialog>

@@ -1,11 +1,19 @@
+import { useTranslation } from "react-i18next";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
-import { buildNavigation, type NavItem } from "./navigation-model.ts";
+import { buildNavigation, type LabelId, type NavItem } from "./navigation-model.ts";
+
+/** The navigation's labels in the interface language. */
+export function useNavigationLabel(): (id: LabelId) => string {
+  const { t } = useTranslation("shell");
+  return (id) => t(`nav.${id}`);
+}
 
 /** The main items the signed-in user may open, as the left bar shows them. */
 export function useNavigationItems(): NavItem[] {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { pathname } = useLocation();
+  const label = useNavigationLabel();
   if (!root) return [];
   return buildNavigation({
     user: root.user,
@@ -13,6 +21,7 @@ export function useNavigationItems(): NavItem[] {
     config: root.config,
     inboxFolders: root.inboxFolders,
     pathname,
-    language: root.user.profiles.general.locale.language,
+    language: root.language,
+    label,
   }).items;
 }

@@ -2,6 +2,7 @@
 // stays disabled until the text has been scrolled to its end, or a guest's non-blocking notice. Open tabs
 // show and hide it together.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { AGREEMENT_RECHECK_MS } from "../lib/constants.ts";
@@ -72,6 +73,7 @@ function AgreementDialog({ state, tabId }: { state: AgreementState; tabId: strin
   const accept = useFetcher<{ ok: boolean }>({ key: "user-agreement" });
   const titleId = useId();
   const hintId = useId();
+  const { t } = useTranslation("shell");
 
   const check = useCallback(() => {
     const region = text.current;
@@ -109,7 +111,7 @@ function AgreementDialog({ state, tabId }: { state: AgreementState; tabId: strin
       aria-labelledby={titleId}
       aria-describedby={hintId}
     >
-      <h2 id={titleId}>User Agreement</h2>
+      <h2 id={titleId}>{t("agreement.title")}</h2>
       <div
         ref={text}
         className="agreement-text markdown"
@@ -118,7 +120,7 @@ function AgreementDialog({ state, tabId }: { state: AgreementState; tabId: strin
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="region"
-        aria-label="Agreement text"
+        aria-label={t("agreement.text")}
         onScroll={check}
       >
         <div dangerouslySetInnerHTML={{ __html: state.html }} />
@@ -127,19 +129,19 @@ function AgreementDialog({ state, tabId }: { state: AgreementState; tabId: strin
           <Form method="post" action={ACTION} className="agreement-end">
             {versionFields}
             <button type="submit" name="intent" value="accept" className="button button-primary">
-              Accept
+              {t("agreement.accept")}
             </button>
           </Form>
         )}
       </div>
       <p id={hintId} className="agreement-hint" aria-live="polite">
-        {hydrated && !scrolledDown ? "Scroll to the end of the agreement to accept it." : null}
+        {hydrated && !scrolledDown ? t("agreement.scrollHint") : null}
       </p>
       <div className="agreement-actions">
         <Form method="post" action={ACTION}>
           <CsrfInput />
           <button type="submit" name="intent" value="decline" className="button">
-            Decline and log out
+            {t("agreement.decline")}
           </button>
         </Form>
         {hydrated ? (
@@ -152,7 +154,7 @@ function AgreementDialog({ state, tabId }: { state: AgreementState; tabId: strin
               className="button button-primary"
               disabled={!scrolledDown || accept.state !== "idle"}
             >
-              {accept.state === "idle" ? "Accept" : "Accepting…"}
+              {accept.state === "idle" ? t("agreement.accept") : t("agreement.accepting")}
             </button>
           </accept.Form>
         ) : null}
@@ -166,15 +168,16 @@ function AgreementNotice() {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   params.set("agreement", "review");
+  const { t } = useTranslation("shell");
   return (
-    <aside className="agreement-notice" aria-label="User agreement">
-      <strong>User Agreement</strong>
-      <Link to={`${pathname}?${params.toString()}`}>Review now</Link>
+    <aside className="agreement-notice" aria-label={t("agreement.notice")}>
+      <strong>{t("agreement.title")}</strong>
+      <Link to={`${pathname}?${params.toString()}`}>{t("agreement.review")}</Link>
       <Form method="post" action={ACTION}>
         <CsrfInput />
         <input type="hidden" name="back" value={`${pathname}${search}`} />
         <button type="submit" name="intent" value="later" className="button button-quiet">
-          Remind me later
+          {t("agreement.later")}
         </button>
       </Form>
     </aside>

@@ -6,6 +6,7 @@ import { assertAgreementConfig } from "../lib/app-errors.ts";
 import { AGREEMENT_LATER_COOKIE, GUEST_AGREEMENT_COOKIE } from "../lib/constants.ts";
 import { readCookie } from "../lib/cookies.ts";
 import { renderRestricted } from "../markdown/render.server.ts";
+import type { MarkdownT } from "../markdown/translate.ts";
 import { agreementPrompt, type AgreementPrompt } from "./shell-rules.ts";
 
 export interface AgreementService {
@@ -57,6 +58,7 @@ export async function loadAgreementState(
   service: AgreementService,
   user: Pick<CurrentUser, "guest">,
   request: Request,
+  t?: MarkdownT,
 ): Promise<AgreementState | null> {
   const cookies = request.headers.get("cookie");
   const { agreement, consent } = await service.read();
@@ -74,7 +76,7 @@ export async function loadAgreementState(
   if (prompt === "none") return null;
   return {
     prompt,
-    html: prompt === "dialog" ? renderRestricted(agreement.text).html : "",
+    html: prompt === "dialog" ? renderRestricted(agreement.text, t).html : "",
     majorVersion: agreement.majorVersion,
     minorVersion: agreement.minorVersion,
   };

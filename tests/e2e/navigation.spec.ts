@@ -35,12 +35,35 @@ const HELP: readonly Entry[] = [
   "About",
 ];
 
+/** Each language in its own name, posting its code to /settings/language. */
+const LANGUAGE_ENTRIES: readonly [string, string][] = [
+  ["Čeština", "cs"],
+  ["Deutsch", "de"],
+  ["English", "en"],
+  ["Esperanto", "eo"],
+  ["Español", "es"],
+  ["Français", "fr"],
+  ["עברית", "he"],
+  ["Magyar", "hu"],
+  ["Italiano", "it"],
+  ["日本語", "ja"],
+  ["한국어", "ko"],
+  ["Polski", "pl"],
+  ["Português", "pt"],
+  ["Русский", "ru"],
+  ["Türkçe", "tr"],
+  ["Українська", "uk"],
+  ["中文", "zh"],
+  ["isiZulu", "zu"],
+];
+
 const PROFILE: readonly Entry[] = [
   "Profile",
   "Log out",
   "Switch user",
   "Apply changed user",
   { group: "Appearance", entries: ["Light", "Dark", "Sync with OS"] },
+  { group: "Language", entries: LANGUAGE_ENTRIES.map(([name]) => name) },
   "More settings",
 ];
 
@@ -224,6 +247,12 @@ const ENTRY_TARGET: Record<string, Target> = {
   Dark: { post: "/settings/appearance", fields: { uiTheme: "darcula", redirectTo: "{path}" } },
   "Sync with OS": { post: "/settings/appearance", fields: { uiTheme: "system", redirectTo: "{path}" } },
   "More settings": { href: "/users/me?tab=settings" },
+  ...Object.fromEntries(
+    LANGUAGE_ENTRIES.map(([name, language]) => [
+      name,
+      { post: "/settings/language", fields: { language, back: "{path}" } },
+    ]),
+  ),
 };
 
 /** With JavaScript these re-read the user in place instead of following their link. */

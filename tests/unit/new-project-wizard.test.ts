@@ -28,7 +28,7 @@ test("the first step offers the templates to users who may create projects", asy
   await withBackend(async (backend) => {
     expect(await get(backend, "admin", "/projects/new")).toEqual({
       status: 200,
-      data: { step: "template", project: null },
+      data: { step: "template", project: null, title: "New project" },
     });
   });
 });
@@ -241,5 +241,19 @@ test("the done step sums up the setup and takes no posts", async () => {
       },
     });
     expect((await post(backend, "admin", DONE, {})).status).toBe(405);
+  });
+});
+
+test("the answers come in the language of the user's profile", async () => {
+  await withBackend(async (backend) => {
+    await backend.db.user.update({ where: { login: "admin" }, data: { language: "de", locale: "de_DE" } });
+    expect((await get(backend, "admin", "/projects/new")).data).toMatchObject({ title: "Neues Projekt" });
+    const outcome = await post(backend, "admin", "/projects/new", { ...MOBILE, shortName: "demo" });
+    expect(outcome.data).toMatchObject({
+      fieldErrors: { shortName: "Die ID DEMO wird bereits von einem anderen Projekt verwendet" },
+    });
+    expect((await get(backend, "admin", "/projects/new?project=NOPE&step=invite")).data).toEqual({
+      message: "Das Projekt NOPE existiert nicht, oder Sie dürfen es nicht sehen.",
+    });
   });
 });

@@ -1,21 +1,25 @@
+import { Trans, useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
+import type { TFunction } from "i18next";
 import { ApiError, type Api } from "../../lib/api.server.ts";
 import { PERMISSION } from "../../lib/constants.ts";
 import { hasPermissionIn } from "../../lib/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
+import { FALLBACK_LANGUAGE, LANGUAGE_LOCALES, toLanguage } from "../../i18n/languages.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
 import { openPdfPreviews, renderForPage } from "../../markdown/render.server.ts";
 import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
 
-async function loadArticle(api: Api, id: string) {
+async function loadArticle(api: Api, id: string, t: TFunction<"pages">) {
   try {
     return await api.getArticle(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      throw data({ message: `Article ${id} does not exist or you cannot see it.` }, { status: 404 });
+      throw data({ message: t("article.notFound", { id }) }, { status: 404 });
     }
     throw error;
   }
@@ -23,8 +27,9 @@ async function loadArticle(api: Api, id: string) {
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);
+  const t = getI18n(context).getFixedT(null, "pages");
   const [article, user, permissions] = await Promise.all([
-    loadArticle(api, params.articleId),
+    loadArticle(api, params.articleId, t),
     api.getCurrentUser(),
     api.getPermissions(),
   ]);
@@ -35,6 +40,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     basePath: url.pathname,
     taskFormId: formId,
     openPdfPreviews: openPdfPreviews(url),
+    t: getI18n(context).getFixedT(null, "markdown"),
   });
   const { content: _source, ...shown } = article;
   return { article: shown, content, taskForm: formId ? { id: formId, revision: article.updated } : null };
@@ -43,38 +49,51 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 /** Toggles a task of the content (the task checkboxes submit here) and reloads the page. */
 export async function action({ context, params, request, url }: Route.ActionArgs) {
   const api = getApi(context);
-  const article = await loadArticle(api, params.articleId);
+  const article = await loadArticle(api, params.articleId, getI18n(context).getFixedT(null, "pages"));
   const result = await toggleTaskFromForm(
     await request.formData(),
     { text: article.content, updated: article.updated },
     (content) => api.updateArticle(article.id, { content }),
+    getI18n(context).getFixedT(null, "markdown"),
   );
   if (!result.ok) return data({ taskError: result.message }, { status: result.status });
   throw redirect(url.pathname);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.article.summary} · Keel` : "Article · Keel" },
+  { title: loaderData ? `${loaderData.article.summary} · Keel` : "Keel" },
 ];
 
 export default function Article({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("pages");
   const { article, content, taskForm } = loaderData;
-  const updated = new Date(article.updated).toISOString().slice(0, 10);
+  const updated = new Date(article.updated);
+  const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
   return (
     <article aria-labelledby="page-heading" className="entity">
       <p className="muted">
-        <Link to="/articles">Knowledge Base</Link> / {article.project.name}
+        <Link to="/articles">{t("titles.knowledgeBase")}</Link> / {article.project.name}
       </p>
       <h1 id="page-heading">{article.summary}</h1>
       <p className="muted">
-        <span className="entity-id">{article.idReadable}</span> · Updated{" "}
-        <time dateTime={updated}>{updated}</time>
+        <span className="entity-id">{article.idReadable}</span> ·{" "}
+        <Trans
+          t={t}
+          i18nKey="article.updated"
+          values={{ date: formatDate(updated, locale) }}
+          components={{ time: <time dateTime={updated.toISOString().slice(0, 10)} /> }}
+        />
       </p>
       {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
       {taskForm ? <TaskForm id={taskForm.id} revision={taskForm.revision} /> : null}
       <MarkdownContent rendered={content} data-testid="article-content" />
     </article>
   );
+}
+
+/** The day in the reader's language; UTC, so the server and the browser agree. */
+function formatDate(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

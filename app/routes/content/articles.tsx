@@ -1,27 +1,33 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/articles";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { articles: await getApi(context).listArticles() };
+  const t = getI18n(context).getFixedT(null, "pages");
+  return { articles: await getApi(context).listArticles(), title: t("titles.knowledgeBase") };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Knowledge Base · Keel" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
+];
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-  const { articles } = loaderData;
+  const { t } = useTranslation("pages");
+  const { articles, title } = loaderData;
   return (
     <section aria-labelledby="page-heading">
-      <h1 id="page-heading">Knowledge Base</h1>
+      <h1 id="page-heading">{title}</h1>
       {articles.length === 0 ? (
-        <p>No articles to show.</p>
+        <p>{t("articles.empty")}</p>
       ) : (
         <ul className="article-list">
           {articles.map((article) => (
             <li key={article.id}>
               <span className="article-id">{article.idReadable}</span>{" "}
               <Link to={`/articles/${article.idReadable}`}>{article.summary}</Link>{" "}
-              <span className="muted">in {article.project.name}</span>
+              <span className="muted">{t("articles.inProject", { project: article.project.name })}</span>
             </li>
           ))}
         </ul>

@@ -1,21 +1,25 @@
+import { Trans, useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/issue";
+import type { TFunction } from "i18next";
 import { ApiError, type Api } from "../../lib/api.server.ts";
 import { PERMISSION } from "../../lib/constants.ts";
 import { hasPermissionIn } from "../../lib/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
+import { FALLBACK_LANGUAGE, LANGUAGE_LOCALES, toLanguage } from "../../i18n/languages.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
 import { openPdfPreviews, renderForPage } from "../../markdown/render.server.ts";
 import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
 
-async function loadIssue(api: Api, id: string) {
+async function loadIssue(api: Api, id: string, t: TFunction<"pages">) {
   try {
     return await api.getIssue(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      throw data({ message: `Issue ${id} does not exist or you cannot see it.` }, { status: 404 });
+      throw data({ message: t("issue.notFound", { id }) }, { status: 404 });
     }
     throw error;
   }
@@ -23,8 +27,9 @@ async function loadIssue(api: Api, id: string) {
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);
+  const t = getI18n(context).getFixedT(null, "pages");
   const [issue, user, permissions] = await Promise.all([
-    loadIssue(api, params.issueId),
+    loadIssue(api, params.issueId, t),
     api.getCurrentUser(),
     api.getPermissions(),
   ]);
@@ -35,6 +40,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     basePath: url.pathname,
     taskFormId: formId,
     openPdfPreviews: openPdfPreviews(url),
+    t: getI18n(context).getFixedT(null, "markdown"),
   });
   const { description: _source, ...shown } = issue;
   return { issue: shown, description, taskForm: formId ? { id: formId, revision: issue.updated } : null };
@@ -43,11 +49,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 /** Toggles a task of the description (the task checkboxes submit here) and reloads the page. */
 export async function action({ context, params, request, url }: Route.ActionArgs) {
   const api = getApi(context);
-  const issue = await loadIssue(api, params.issueId);
+  const issue = await loadIssue(api, params.issueId, getI18n(context).getFixedT(null, "pages"));
   const result = await toggleTaskFromForm(
     await request.formData(),
     { text: issue.description, updated: issue.updated },
     (description) => api.updateIssue(issue.id, { description }),
+    getI18n(context).getFixedT(null, "markdown"),
   );
   if (!result.ok) return data({ taskError: result.message }, { status: result.status });
   throw redirect(url.pathname);
@@ -55,30 +62,42 @@ export async function action({ context, params, request, url }: Route.ActionArgs
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: loaderData ? `${loaderData.issue.idReadable} ${loaderData.issue.summary} · Keel` : "Issue · Keel",
+    title: loaderData ? `${loaderData.issue.idReadable} ${loaderData.issue.summary} · Keel` : "Keel",
   },
 ];
 
 export default function Issue({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("pages");
   const { issue, description, taskForm } = loaderData;
-  const created = new Date(issue.created).toISOString().slice(0, 10);
+  const created = new Date(issue.created);
+  const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
   return (
     <article aria-labelledby="page-heading" className="entity">
       <p className="muted">
-        <Link to="/issues">Issues</Link> / {issue.project.name}
+        <Link to="/issues">{t("titles.issues")}</Link> / {issue.project.name}
       </p>
       <h1 id="page-heading">
         <span className="entity-id">{issue.idReadable}</span> {issue.summary}
       </h1>
       <p className="muted">
-        Reported by {issue.reporter.name} on <time dateTime={created}>{created}</time>
-        {issue.resolved ? " · Resolved" : null}
+        <Trans
+          t={t}
+          i18nKey="issue.reported"
+          values={{ name: issue.reporter.name, date: formatDate(created, locale) }}
+          components={{ time: <time dateTime={created.toISOString().slice(0, 10)} /> }}
+        />
+        {issue.resolved ? ` · ${t("issue.resolved")}` : null}
       </p>
       {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
       {taskForm ? <TaskForm id={taskForm.id} revision={taskForm.revision} /> : null}
       <MarkdownContent rendered={description} data-testid="issue-description" />
     </article>
   );
+}
+
+/** The day in the reader's language; UTC, so the server and the browser agree. */
+function formatDate(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,37 +1,41 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/issues";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = getApi(context);
   const [issues, user] = await Promise.all([api.listIssues(), api.getCurrentUser()]);
   // Reporters see tickets wherever the list is; /tickets is the ticket list for everyone.
   const tickets = url.pathname === "/tickets" || user.userType.id === "REPORTER";
-  return { issues, heading: tickets ? "Tickets" : "Issues" };
+  const t = getI18n(context).getFixedT(null, "pages");
+  return { issues, tickets, heading: t(tickets ? "titles.tickets" : "titles.issues") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.heading ?? "Issues"} · Keel` },
+  { title: loaderData ? `${loaderData.heading} · Keel` : "Keel" },
 ];
 
 export default function Issues({ loaderData }: Route.ComponentProps) {
-  const { issues, heading } = loaderData;
+  const { t } = useTranslation("pages");
+  const { issues, tickets, heading } = loaderData;
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading">{heading}</h1>
       {issues.length === 0 ? (
         <div className="empty-state">
-          <p className="empty-state-title">No {heading.toLowerCase()} to show.</p>
+          <p className="empty-state-title">{t(tickets ? "issues.emptyTickets" : "issues.emptyIssues")}</p>
         </div>
       ) : (
         <table className="list">
           <caption className="visually-hidden">{heading}</caption>
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Summary</th>
-              <th scope="col">Project</th>
-              <th scope="col">Reporter</th>
+              <th scope="col">{t("issues.id")}</th>
+              <th scope="col">{t("issues.summary")}</th>
+              <th scope="col">{t("issues.project")}</th>
+              <th scope="col">{t("issues.reporter")}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,12 +1,16 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import katex from "katex";
 import type { Route } from "./+types/markup";
 import { CsrfInput } from "../../components/csrf-input.tsx";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
+import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
 import { MarkdownContent } from "../../markdown/markdown-content.tsx";
 import { NO_MENTIONS, type ResolvedMentions } from "../../markdown/mentions.ts";
-import { MARKDOWN_REFERENCE, MARKDOWN_SAMPLE, MAX_PREVIEW_LENGTH } from "../../markdown/reference.ts";
+import { markdownReference, markdownSample, MAX_PREVIEW_LENGTH } from "../../markdown/reference.ts";
+import type { MarkdownT } from "../../markdown/translate.ts";
 import {
   parseMarkdown,
   renderMarkdownSync,
@@ -20,43 +24,62 @@ const PATH = "/markup";
 const PAGE_IDS = ["try-it", "preview-heading", "markup-text"];
 
 /** The server's preview: rendered with KaTeX and with every mention resolved in one call. */
-async function preview(api: Api, text: string) {
+async function preview(api: Api, text: string, md: MarkdownT) {
   const parsed = parseMarkdown(text);
   const wanted = parsed.refs.ids.length > 0 || parsed.refs.logins.length > 0;
   const mentions: ResolvedMentions = wanted ? await api.resolveMentions(parsed.refs) : NO_MENTIONS;
-  const rendered = renderParsed(parsed, { math: katex, mentions, basePath: PATH, reservedIds: PAGE_IDS });
+  const rendered = renderParsed(parsed, {
+    math: katex,
+    mentions,
+    basePath: PATH,
+    reservedIds: PAGE_IDS,
+    t: md,
+  });
   return { text, mentions, preview: rendered };
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const reference = renderMarkdownSync(MARKDOWN_REFERENCE, {
+  const md = getI18n(context).getFixedT(null, "markdown");
+  const reference = renderMarkdownSync(markdownReference(md), {
     math: katex,
     basePath: PATH,
     reservedIds: PAGE_IDS,
+    t: md,
   });
-  return { reference, sample: await preview(getApi(context), MARKDOWN_SAMPLE) };
+  const t = getI18n(context).getFixedT(null, "pages");
+  return {
+    reference,
+    sample: await preview(getApi(context), markdownSample(md), md),
+    title: t("titles.markdownReference"),
+  };
 }
 
 /** Renders the try-it text on the server: the preview without JavaScript, and with mentions resolved. */
 export async function action({ context, request }: Route.ActionArgs) {
   const text = (await request.formData()).get("text");
   if (typeof text !== "string" || text.length > MAX_PREVIEW_LENGTH) {
+    const t = getI18n(context).getFixedT(null, "pages");
+    const max = MAX_PREVIEW_LENGTH.toLocaleString(LANGUAGE_LOCALES[getLanguage(context)]);
     return data(
-      {
-        error: `Enter at most ${MAX_PREVIEW_LENGTH.toLocaleString("en")} characters of Markdown.`,
-        result: null,
-      },
+      { error: t("markup.tooLong", { count: MAX_PREVIEW_LENGTH, max }), result: null },
       { status: 400 },
     );
   }
-  return { error: null, result: await preview(getApi(context), text) };
+  return {
+    error: null,
+    result: await preview(getApi(context), text, getI18n(context).getFixedT(null, "markdown")),
+  };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Markdown Reference · Keel" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
+];
 
 const LIVE_PREVIEW_DELAY_MS = 150;
 
 export default function Markup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("pages");
+  const { t: md } = useTranslation("markdown");
   const server = actionData?.result ?? loaderData.sample;
   const [text, setText] = useState(server.text);
   const [live, setLive] = useState<{ text: string; rendered: RenderedMarkdown } | null>(null);
@@ -70,25 +93,25 @@ export default function Markup({ loaderData, actionData }: Route.ComponentProps)
     const timer = setTimeout(async () => {
       const math = text.includes("$") ? (await import("katex")).default : null;
       if (cancelled) return;
-      const options = { math, mentions: server.mentions, basePath: PATH, reservedIds: PAGE_IDS };
+      const options = { math, mentions: server.mentions, basePath: PATH, reservedIds: PAGE_IDS, t: md };
       setLive({ text, rendered: renderMarkdownSync(text, options) });
     }, LIVE_PREVIEW_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [text, server]);
+  }, [text, server, md]);
 
   const shown = text === server.text || !live ? server.preview : live.rendered;
   return (
     <section aria-labelledby="page-heading" className="markup-page">
-      <h1 id="page-heading">Markdown Reference</h1>
+      <h1 id="page-heading">{loaderData.title}</h1>
       <MarkdownContent rendered={loaderData.reference} />
-      <h2 id="try-it">Try it</h2>
+      <h2 id="try-it">{t("markup.tryIt")}</h2>
       <Form method="post" className="markup-try">
         <CsrfInput />
         <p>
-          <label htmlFor="markup-text">Markdown</label>
+          <label htmlFor="markup-text">{t("markup.text")}</label>
           <br />
           <textarea
             id="markup-text"
@@ -103,11 +126,11 @@ export default function Markup({ loaderData, actionData }: Route.ComponentProps)
         {actionData?.error ? <p role="alert">{actionData.error}</p> : null}
         <p>
           <button type="submit" disabled={navigation.state === "submitting"}>
-            Preview
+            {t("markup.preview")}
           </button>
         </p>
       </Form>
-      <h2 id="preview-heading">Preview</h2>
+      <h2 id="preview-heading">{t("markup.previewHeading")}</h2>
       <MarkdownContent rendered={shown} data-testid="markdown-preview" />
     </section>
   );

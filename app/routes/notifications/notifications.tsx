@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications";
@@ -7,19 +8,17 @@ import { getKeelContext } from "../../lib/keel-context.ts";
 import { raiseWhatsNewFolder } from "../../shell/whats-new/whats-new.ts";
 import { loadWhatsNew } from "../../shell/whats-new/whats-new.server.ts";
 import { CsrfInput } from "../../components/csrf-input.tsx";
+import { track } from "../../analytics/client.ts";
 import { useCsrfToken } from "../../components/use-csrf-token.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
+import { FALLBACK_LANGUAGE, LANGUAGE_LOCALES, toLanguage } from "../../i18n/languages.ts";
 import { isFolderUnread } from "../../shell/navigation-model.ts";
 import { useInbox } from "../../shell/inbox-context.tsx";
 
 const THREAD_FOLDERS = ["direct", "subscription"] as const;
 const FOLDERS = [...THREAD_FOLDERS, "whatsnew"] as const;
 type Folder = (typeof FOLDERS)[number];
-const FOLDER_NAMES: Record<Folder, string> = {
-  direct: "Direct",
-  subscription: "Subscriptions",
-  whatsnew: "What's new",
-};
 
 const ViewSchema = z.object({
   folder: z.enum(FOLDERS).catch("direct"),
@@ -83,7 +82,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     versions: view.folder === "whatsnew" ? whatsNew.versions : [],
     // The newest version, for the notifications centre.
     whatsNew: whatsNew.versions[0] ?? null,
-    locale: user.profiles.general.locale.locale || config.l10n.locale,
+    title: getI18n(context).getFixedT(null, "pages")("titles.notifications"),
   };
 }
 
@@ -91,7 +90,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = ActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    throw data({ message: "This notification action is not valid." }, { status: 400 });
+    const t = getI18n(context).getFixedT(null, "pages");
+    throw data({ message: t("notifications.invalidAction") }, { status: 400 });
   }
   const api = getApi(context);
   const input = parsed.data;
@@ -120,10 +120,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect(back.startsWith("/notifications") ? back : "/notifications");
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications · Keel" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
+];
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { folder, list, threads, folders, versions, locale } = loaderData;
+  const { t, i18n } = useTranslation("pages");
+  const { folder, list, threads, folders, versions, title } = loaderData;
+  const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
   const inbox = useInbox();
   const seen = useFetcher();
   const csrf = useCsrfToken();
@@ -135,6 +139,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     const upTo = folders.find((f) => f.id === folder)?.lastNotified;
     const fields: Record<string, string> = { intent: "seen", folder, csrf };
     if (upTo) fields.lastSeen = String(upTo);
+    track("notifications", "page-open", { folder });
     void seen.submit(fields, { method: "post", action: "/notifications" });
     inbox.markSeen();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per folder shown
@@ -149,12 +154,14 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="page-heading" className="notifications">
-      <h1 id="page-heading">Notifications</h1>
-      <nav aria-label="Notification folders" className="tabs">
+      <h1 id="page-heading">{title}</h1>
+      <nav aria-label={t("notifications.foldersLabel")} className="tabs">
         {FOLDERS.map((id) => (
           <Link key={id} to={query({ folder: id })} aria-current={id === folder ? "page" : undefined}>
-            {FOLDER_NAMES[id]}
-            {unreadIn(id) && id !== folder ? <span className="unread-dot" aria-label="new" /> : null}
+            {t(`notifications.folders.${id}`)}
+            {unreadIn(id) && id !== folder ? (
+              <span className="unread-dot" aria-label={t("notifications.newInFolder")} />
+            ) : null}
           </Link>
         ))}
       </nav>
@@ -163,12 +170,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <div className="notifications-toolbar">
-            <nav aria-label="Show" className="segmented">
+            <nav aria-label={t("notifications.show")} className="segmented">
               <Link to={query({ list: "all" })} aria-current={list === "all" ? "page" : undefined}>
-                All
+                {t("notifications.all")}
               </Link>
               <Link to={query({ list: "unread" })} aria-current={list === "unread" ? "page" : undefined}>
-                Unread
+                {t("notifications.unread")}
               </Link>
             </nav>
             <Form method="post" action="/notifications">
@@ -176,20 +183,20 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="folder" value={folder} />
               <input type="hidden" name="back" value={back} />
               <button type="submit" name="intent" value="read-all" className="button">
-                Mark all as read
+                {t("notifications.markAllRead")}
               </button>
             </Form>
           </div>
           {threads.length === 0 ? (
             <div className="empty-state">
               <p className="empty-state-title">
-                {list === "unread" ? "No unread notifications." : "No notifications in this folder."}
+                {t(list === "unread" ? "notifications.emptyUnread" : "notifications.emptyFolder")}
               </p>
             </div>
           ) : (
-            <ul className="thread-list" aria-label={`${FOLDER_NAMES[folder]} notifications`}>
+            <ul className="thread-list" aria-label={t(`notifications.folderList.${folder}`)}>
               {threads.map((thread) => (
-                <ThreadItem key={thread.id} thread={thread} back={back} />
+                <ThreadItem key={thread.id} thread={thread} back={back} locale={locale} />
               ))}
             </ul>
           )}
@@ -199,10 +206,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 /** One thread with mute and read toggles: plain forms, shown as done at once when scripts run. */
-function ThreadItem({ thread, back }: { thread: InboxThread; back: string }) {
+function ThreadItem({ thread, back, locale }: { thread: InboxThread; back: string; locale: string }) {
+  const { t } = useTranslation("pages");
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("intent");
   const muted = pending === "mute" ? true : pending === "unmute" ? false : thread.muted;
@@ -212,18 +218,20 @@ function ThreadItem({ thread, back }: { thread: InboxThread; back: string }) {
     <li className="thread" data-unread={unread || undefined} aria-label={thread.subject}>
       <div className="thread-main">
         <p className="thread-subject">
-          {unread ? <span className="unread-dot" aria-label="unread" /> : null}
+          {unread ? <span className="unread-dot" aria-label={t("notifications.unreadThread")} /> : null}
           {thread.issue ? (
             <Link to={`/issue/${thread.issue.idReadable}`}>{thread.subject}</Link>
           ) : (
             thread.subject
           )}
-          {muted ? <span className="tag">Muted</span> : null}
+          {muted ? <span className="tag">{t("notifications.muted")}</span> : null}
         </p>
         {last ? (
           <p className="thread-message">
             <span className="thread-author">{last.author?.name ?? "Keel"}</span>: {last.text}{" "}
-            <time dateTime={new Date(last.timestamp).toISOString()}>{dateTime.format(last.timestamp)}</time>
+            <time dateTime={new Date(last.timestamp).toISOString()}>
+              {formatDateTime(last.timestamp, locale)}
+            </time>
           </p>
         ) : null}
       </div>
@@ -232,36 +240,40 @@ function ThreadItem({ thread, back }: { thread: InboxThread; back: string }) {
         <input type="hidden" name="thread" value={thread.id} />
         <input type="hidden" name="back" value={back} />
         <button type="submit" name="intent" value={unread ? "read" : "unread"} className="button">
-          {unread ? "Mark as read" : "Mark as unread"}
+          {t(unread ? "notifications.markRead" : "notifications.markUnread")}
         </button>
         <button type="submit" name="intent" value={muted ? "unmute" : "mute"} className="button">
-          {muted ? "Unmute" : "Mute"}
+          {t(muted ? "notifications.unmute" : "notifications.mute")}
         </button>
       </fetcher.Form>
     </li>
   );
 }
 
-/** "2025.10" as "October 2025" in the user's locale. */
+/** A notification's time in the reader's language; UTC, so the server and the browser agree. */
+function formatDateTime(timestamp: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+    timestamp,
+  );
+}
+
+/** "2025.10" as "October 2025" in the reader's language. */
 export function versionLabel(id: string, locale: string): string {
   const [year, month] = id.split(".").map(Number);
   const date = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1));
   try {
-    return new Intl.DateTimeFormat(locale.replace("_", "-"), {
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    }).format(date);
+    return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
   } catch {
     return id;
   }
 }
 
 function WhatsNewList({ versions, locale }: { versions: WhatsNewVersion[]; locale: string }) {
+  const { t } = useTranslation("pages");
   if (versions.length === 0) {
     return (
       <div className="empty-state">
-        <p className="empty-state-title">Nothing new yet.</p>
+        <p className="empty-state-title">{t("notifications.nothingNew")}</p>
       </div>
     );
   }

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/new";
 import { CsrfInput } from "../../components/csrf-input.tsx";
@@ -7,9 +9,11 @@ import { ApiError, type Api } from "../../lib/api.server.ts";
 import { PERMISSION } from "../../lib/constants.ts";
 import { hasPermission } from "../../lib/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
 import {
   countInviteFailures,
   describeInviteFailures,
+  inviteFailureMessage,
   NEW_PROJECT_PATH,
   newProjectValues,
   nextStep,
@@ -28,16 +32,15 @@ import {
   type NewProjectValues,
   type WizardStep,
 } from "../../projects/wizard.ts";
-import type { InvitationsResult, Project } from "../../../mock-backend/contract.ts";
+import type { InvitationsResult, Project, ProjectCreate } from "../../../mock-backend/contract.ts";
 import wizardStylesHref from "../../projects/wizard.css?url";
 
-async function requireProjectCreate(api: Api): Promise<void> {
+type T = TFunction<"pages">;
+
+async function requireProjectCreate(api: Api, t: T): Promise<void> {
   if (!hasPermission(await api.getPermissions(), PERMISSION.PROJECT_CREATE)) {
     throw data(
-      {
-        title: "You cannot create projects",
-        message: "Creating a project needs the project-create permission. Ask an administrator for it.",
-      },
+      { title: t("newProject.errors.forbiddenTitle"), message: t("newProject.errors.forbidden") },
       { status: 403 },
     );
   }
@@ -50,33 +53,50 @@ function wizardLocation(url: URL) {
 }
 
 /** A backend refusal the person cannot fix in the form becomes the page's error. */
-function rethrowAsPage(error: unknown, project: string | null): never {
+function rethrowAsPage(error: unknown, project: string, t: T): never {
   if (error instanceof ApiError && error.status === 404) {
-    throw data({ message: `Project ${project} does not exist or you cannot see it.` }, { status: 404 });
+    throw data({ message: t("newProject.errors.notFound", { project }) }, { status: 404 });
   }
   if (error instanceof ApiError && error.status === 403) {
-    throw data(
-      { message: error.body?.error_description ?? "You may not change this project." },
-      { status: 403 },
-    );
+    throw data({ message: t("newProject.errors.mayNotChange", { project }) }, { status: 403 });
   }
   throw error;
 }
 
-async function loadProject(api: Api, project: string): Promise<Project> {
+async function loadProject(api: Api, project: string, t: T): Promise<Project> {
   try {
     return await api.getProject(project);
   } catch (error) {
-    rethrowAsPage(error, project);
+    rethrowAsPage(error, project, t);
   }
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = getApi(context);
-  await requireProjectCreate(api);
+  const t = getI18n(context).getFixedT(null, "pages");
+  await requireProjectCreate(api, t);
   const location = wizardLocation(url);
-  if (location.step === "template") return { step: location.step, project: null };
-  return { step: location.step, project: await loadProject(api, location.project) };
+  const title = t("newProject.title");
+  if (location.step === "template") return { step: location.step, project: null, title };
+  return { step: location.step, project: await loadProject(api, location.project, t), title };
+}
+
+/** The backend's refusal of a new project, as errors next to the fields it names. */
+function createFieldErrors(error: ApiError, input: ProjectCreate, t: T): FieldErrors<NewProjectField> {
+  // A conflict is a taken ID or name; any other refusal is of a value the form let through.
+  const conflict = error.status === 409;
+  const messages: Record<NewProjectField, string> = {
+    shortName: conflict
+      ? t("newProject.errors.shortNameTaken", { shortName: input.shortName })
+      : t("newProject.errors.rejected"),
+    name: conflict ? t("newProject.errors.nameTaken", { name: input.name }) : t("newProject.errors.rejected"),
+    template: t("newProject.errors.rejected"),
+  };
+  const fieldErrors: FieldErrors<NewProjectField> = {};
+  for (const { path } of error.body?.issues ?? []) {
+    if (path === "name" || path === "shortName" || path === "template") fieldErrors[path] ??= messages[path];
+  }
+  return fieldErrors;
 }
 
 export interface InviteReport {
@@ -87,14 +107,15 @@ export interface InviteReport {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const api = getApi(context);
-  await requireProjectCreate(api);
+  const t = getI18n(context).getFixedT(null, "pages");
+  await requireProjectCreate(api, t);
   const location = wizardLocation(url);
   const form = await request.formData();
   const intent = form.get("intent");
 
   if (location.step === "template") {
     const values = newProjectValues(form);
-    const parsed = parseNewProjectForm(values);
+    const parsed = parseNewProjectForm(values, t);
     if (!parsed.ok)
       return data({ step: "template" as const, values, fieldErrors: parsed.fieldErrors }, { status: 400 });
     let created: Project;
@@ -103,12 +124,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     } catch (error) {
       // A taken ID or name is the backend's to know; it names the field.
       if (error instanceof ApiError && (error.status === 409 || error.status === 400) && error.body?.issues) {
-        const fieldErrors: FieldErrors<NewProjectField> = {};
-        for (const issue of error.body.issues) {
-          if (issue.path === "name" || issue.path === "shortName" || issue.path === "template") {
-            fieldErrors[issue.path] ??= issue.message;
-          }
-        }
+        const fieldErrors = createFieldErrors(error, parsed.data, t);
         return data({ step: "template" as const, values, fieldErrors }, { status: error.status });
       }
       throw error;
@@ -122,7 +138,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (intent === "skip") throw redirect(next);
     const field = form.get("invitees");
     const raw = typeof field === "string" ? field : "";
-    const parsed = parseInviteForm(raw);
+    const parsed = parseInviteForm(raw, t);
     if (!parsed.ok) {
       return data(
         { step: "invite" as const, values: { invitees: raw }, fieldErrors: parsed.fieldErrors, report: null },
@@ -133,13 +149,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     try {
       result = await api.inviteToProject(project, parsed.data);
     } catch (error) {
-      rethrowAsPage(error, project);
+      rethrowAsPage(error, project, t);
     }
     if (result.failed.length === 0) throw redirect(next);
     const report: InviteReport = {
       invited: result.invited,
-      failed: result.failed,
-      summary: describeInviteFailures(countInviteFailures(result.failed)),
+      failed: result.failed.map((f) => ({ ...f, message: inviteFailureMessage(f, t) })),
+      summary: describeInviteFailures(countInviteFailures(result.failed), t),
     };
     // Those that failed stay in the field to be corrected or dropped.
     const values = { invitees: result.failed.map((f) => f.invitee).join("\n") };
@@ -148,30 +164,32 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   if (location.step === "time-tracking") {
     if (intent === "skip") throw redirect(next);
-    const parsed = parseTimeTrackingForm(form);
+    const parsed = parseTimeTrackingForm(form, t);
     if (!parsed.ok) {
       return data({ step: "time-tracking" as const, fieldErrors: parsed.fieldErrors }, { status: 400 });
     }
     try {
       await api.updateProjectTimeTracking(project, parsed.data);
     } catch (error) {
-      rethrowAsPage(error, project);
+      rethrowAsPage(error, project, t);
     }
     throw redirect(next);
   }
 
-  throw data({ message: "This step has nothing to submit." }, { status: 405 });
+  throw data({ message: t("newProject.errors.nothingToSubmit") }, { status: 405 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "New project · Keel" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
+];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: wizardStylesHref }];
 
 export default function NewProject({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, project } = loaderData;
+  const { step, project, title } = loaderData;
   return (
     <section className="wizard" aria-labelledby="page-heading">
-      <h1 id="page-heading">New project</h1>
+      <h1 id="page-heading">{title}</h1>
       <StepList current={step} />
       {project === null ? (
         <TemplateStep result={actionData?.step === "template" ? actionData : undefined} />
@@ -190,16 +208,17 @@ export default function NewProject({ loaderData, actionData }: Route.ComponentPr
 }
 
 function StepList({ current }: { current: WizardStep }) {
+  const { t } = useTranslation("pages");
   const index = WIZARD_STEPS.indexOf(current);
   return (
-    <ol className="wizard-steps" aria-label="Steps">
+    <ol className="wizard-steps" aria-label={t("newProject.steps")}>
       {WIZARD_STEPS.map((step, i) => (
         <li
           key={step}
           aria-current={i === index ? "step" : undefined}
           data-state={i < index ? "done" : i === index ? "current" : "todo"}
         >
-          {STEP_LABELS[step]}
+          {t(STEP_LABELS[step])}
         </li>
       ))}
     </ol>
@@ -246,6 +265,7 @@ function TemplateStep({
 }: {
   result?: { values: NewProjectValues; fieldErrors: FieldErrors<NewProjectField> };
 }) {
+  const { t } = useTranslation("pages");
   const values = result?.values;
   const errors = result?.fieldErrors ?? {};
   const [name, setName] = useState(values?.name ?? "");
@@ -256,7 +276,7 @@ function TemplateStep({
   return (
     <Form method="post" action={wizardUrl("template")} noValidate ref={form} aria-busy={pending !== null}>
       <CsrfInput />
-      <h2>Choose a template</h2>
+      <h2>{t("newProject.template.heading")}</h2>
       <fieldset
         className="wizard-templates"
         role="radiogroup"
@@ -264,26 +284,26 @@ function TemplateStep({
         aria-invalid={errors.template ? true : undefined}
         aria-describedby={errors.template ? "template-error" : undefined}
       >
-        <legend id="template-legend">Template</legend>
+        <legend id="template-legend">{t("newProject.template.legend")}</legend>
         {TEMPLATES.map((template) => (
-          <label key={template.id} className="wizard-template">
+          <label key={template} className="wizard-template">
             <input
               type="radio"
               name="template"
-              value={template.id}
-              defaultChecked={values?.template === template.id}
-              aria-describedby={`template-${template.id}-description`}
+              value={template}
+              defaultChecked={values?.template === template}
+              aria-describedby={`template-${template}-description`}
             />
-            <span className="wizard-template-name">{template.name}</span>
-            <span id={`template-${template.id}-description`} className="muted">
-              {template.description}
+            <span className="wizard-template-name">{templateName(template, t)}</span>
+            <span id={`template-${template}-description`} className="muted">
+              {t(`newProject.templates.${template}.description`)}
             </span>
           </label>
         ))}
         <ErrorText id="template-error" message={errors.template} />
       </fieldset>
       <div className="field">
-        <label htmlFor="name">Project name</label>
+        <label htmlFor="name">{t("newProject.template.name")}</label>
         <input
           id="name"
           name="name"
@@ -298,7 +318,7 @@ function TemplateStep({
         <ErrorText id="name-error" message={errors.name} />
       </div>
       <div className="field">
-        <label htmlFor="shortName">ID</label>
+        <label htmlFor="shortName">{t("newProject.template.shortName")}</label>
         <input
           id="shortName"
           name="shortName"
@@ -311,7 +331,7 @@ function TemplateStep({
           aria-describedby={describedBy("shortName", "shortName-hint")}
         />
         <p id="shortName-hint" className="hint">
-          The prefix of issue numbers, such as DEMO in DEMO-1. Leave it empty to make one from the name.
+          {t("newProject.template.shortNameHint")}
         </p>
         <ErrorText id="shortName-error" message={errors.shortName} />
       </div>
@@ -323,22 +343,31 @@ function TemplateStep({
           className="button button-primary"
           disabled={pending !== null}
         >
-          {pending ? "Creating the project…" : "Create project"}
+          {pending ? t("newProject.template.submitting") : t("newProject.template.submit")}
         </button>
         <Link to="/projects" className="button button-quiet">
-          Cancel
+          {t("newProject.template.cancel")}
         </Link>
       </div>
-      <PendingStatus pending={pending !== null} text="Creating the project…" />
+      <PendingStatus pending={pending !== null} text={t("newProject.template.submitting")} />
     </Form>
   );
 }
 
 function ProjectLine({ project }: { project: Project }) {
+  const { t } = useTranslation("pages");
   return (
     <p className="muted" data-testid="wizard-project">
-      {project.name} · <span className="entity-id">{project.shortName}</span> ·{" "}
-      {templateName(project.template)} template
+      <Trans
+        t={t}
+        i18nKey="newProject.projectLine"
+        values={{
+          name: project.name,
+          shortName: project.shortName,
+          template: templateName(project.template, t),
+        }}
+        components={{ id: <span className="entity-id" /> }}
+      />
     </p>
   );
 }
@@ -354,9 +383,11 @@ function InviteStep({
     report: InviteReport | null;
   };
 }) {
+  const { t } = useTranslation("pages");
   const pending = usePendingIntent();
   const form = useFocusFirstError(result);
   const error = result?.fieldErrors.invitees;
+  const separator = t("newProject.invite.listSeparator");
   const report = result?.report;
   return (
     <Form
@@ -367,11 +398,11 @@ function InviteStep({
       aria-busy={pending !== null}
     >
       <CsrfInput />
-      <h2>Invite team members</h2>
+      <h2>{t("newProject.invite.heading")}</h2>
       <ProjectLine project={project} />
       {report && report.invited.length > 0 ? (
         <p role="status" className="wizard-report">
-          Invited: {report.invited.map((i) => i.invitee).join(", ")}
+          {t("newProject.invite.invited", { invitees: report.invited.map((i) => i.invitee).join(separator) })}
         </p>
       ) : null}
       {report && report.failed.length > 0 ? (
@@ -387,10 +418,14 @@ function InviteStep({
         </div>
       ) : null}
       {project.invitations.length > 0 ? (
-        <p className="muted">In the project so far: {project.invitations.map((i) => i.invitee).join(", ")}</p>
+        <p className="muted">
+          {t("newProject.invite.soFar", {
+            invitees: project.invitations.map((i) => i.invitee).join(separator),
+          })}
+        </p>
       ) : null}
       <div className="field">
-        <label htmlFor="invitees">Logins or e-mail addresses</label>
+        <label htmlFor="invitees">{t("newProject.invite.label")}</label>
         {/* Keyed by the answer: with scripts the form stays mounted, and only the failed entries stay. */}
         <textarea
           key={result?.values.invitees ?? ""}
@@ -402,8 +437,7 @@ function InviteStep({
           aria-describedby={["invitees-hint", error ? "invitees-error" : null].filter(Boolean).join(" ")}
         />
         <p id="invitees-hint" className="hint">
-          Separate them with commas or new lines. Invite a whole group with group:&lt;name&gt;, such as
-          group:All Users. People without an account get an e-mail.
+          {t("newProject.invite.hint")}
         </p>
         <ErrorText id="invitees-error" message={error} />
       </div>
@@ -415,15 +449,15 @@ function InviteStep({
           className="button button-primary"
           disabled={pending !== null}
         >
-          {pending === "invite" ? "Sending invitations…" : "Send invitations"}
+          {pending === "invite" ? t("newProject.invite.submitting") : t("newProject.invite.submit")}
         </button>
         <button type="submit" name="intent" value="skip" className="button" disabled={pending !== null}>
-          {pending === "skip" ? "Skipping…" : "Skip this step"}
+          {pending === "skip" ? t("newProject.invite.skipping") : t("newProject.invite.skip")}
         </button>
       </div>
       <PendingStatus
         pending={pending !== null}
-        text={pending === "skip" ? "Going to the next step…" : "Sending invitations…"}
+        text={pending === "skip" ? t("newProject.invite.goingOn") : t("newProject.invite.submitting")}
       />
     </Form>
   );
@@ -436,6 +470,7 @@ function TimeTrackingStep({
   project: Project;
   fieldErrors: FieldErrors<"timeTracking">;
 }) {
+  const { t } = useTranslation("pages");
   const pending = usePendingIntent();
   return (
     <Form
@@ -445,7 +480,7 @@ function TimeTrackingStep({
       aria-busy={pending !== null}
     >
       <CsrfInput />
-      <h2>Time tracking</h2>
+      <h2>{t("newProject.timeTracking.heading")}</h2>
       <ProjectLine project={project} />
       <div className="wizard-check">
         <input
@@ -458,9 +493,9 @@ function TimeTrackingStep({
             .filter(Boolean)
             .join(" ")}
         />
-        <label htmlFor="timeTracking">Enable time tracking</label>
+        <label htmlFor="timeTracking">{t("newProject.timeTracking.enable")}</label>
         <p id="timeTracking-hint" className="hint">
-          Members log the time they spend on issues in {project.shortName} and see it in timesheets.
+          {t("newProject.timeTracking.hint", { project: project.shortName })}
         </p>
         <ErrorText id="timeTracking-error" message={fieldErrors.timeTracking} />
       </div>
@@ -472,49 +507,59 @@ function TimeTrackingStep({
           className="button button-primary"
           disabled={pending !== null}
         >
-          {pending === "save" ? "Saving…" : "Save and finish"}
+          {pending === "save" ? t("newProject.timeTracking.saving") : t("newProject.timeTracking.submit")}
         </button>
         <button type="submit" name="intent" value="skip" className="button" disabled={pending !== null}>
-          {pending === "skip" ? "Skipping…" : "Skip this step"}
+          {pending === "skip" ? t("newProject.invite.skipping") : t("newProject.invite.skip")}
         </button>
         <Link to={wizardUrl("invite", project.shortName)} className="button button-quiet">
-          Back to invitations
+          {t("newProject.timeTracking.back")}
         </Link>
       </div>
-      <PendingStatus pending={pending !== null} text={pending === "skip" ? "Finishing…" : "Saving…"} />
+      <PendingStatus
+        pending={pending !== null}
+        text={
+          pending === "skip" ? t("newProject.timeTracking.finishing") : t("newProject.timeTracking.saving")
+        }
+      />
     </Form>
   );
 }
 
 function DoneStep({ project }: { project: Project }) {
+  const { t } = useTranslation("pages");
   return (
     <div>
-      <h2>Project created</h2>
-      <p role="status">{project.name} is ready.</p>
+      <h2>{t("newProject.done.heading")}</h2>
+      <p role="status">{t("newProject.done.ready", { name: project.name })}</p>
       <dl className="wizard-summary">
-        <dt>Name</dt>
+        <dt>{t("newProject.done.name")}</dt>
         <dd>{project.name}</dd>
-        <dt>ID</dt>
+        <dt>{t("newProject.done.shortName")}</dt>
         <dd className="entity-id">{project.shortName}</dd>
-        <dt>Template</dt>
-        <dd>{templateName(project.template)}</dd>
-        <dt>Team</dt>
+        <dt>{t("newProject.done.template")}</dt>
+        <dd>{templateName(project.template, t)}</dd>
+        <dt>{t("newProject.done.team")}</dt>
         <dd>
           {project.invitations.length === 0
-            ? "No one invited yet"
+            ? t("newProject.done.nobodyInvited")
             : project.invitations
-                .map((i) => `${i.invitee} (${i.status === "added" ? "added" : "invitation sent"})`)
-                .join(", ")}
+                .map(({ invitee, status }) =>
+                  t(status === "added" ? "newProject.done.added" : "newProject.done.invitationSent", {
+                    invitee,
+                  }),
+                )
+                .join(t("newProject.invite.listSeparator"))}
         </dd>
-        <dt>Time tracking</dt>
-        <dd>{project.timeTrackingEnabled ? "On" : "Off"}</dd>
+        <dt>{t("newProject.done.timeTracking")}</dt>
+        <dd>{project.timeTrackingEnabled ? t("newProject.done.on") : t("newProject.done.off")}</dd>
       </dl>
       <p className="wizard-actions">
         <Link to={`/projects/${project.shortName}`} className="button button-primary">
-          Open {project.name}
+          {t("newProject.done.open", { name: project.name })}
         </Link>
         <Link to={NEW_PROJECT_PATH} className="button">
-          Create another project
+          {t("newProject.done.another")}
         </Link>
       </p>
     </div>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/agreement";
 import { clearCachedConfig } from "../../lib/config-cache.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
 import {
   guestConsentCookie,
   hubAgreementService,
@@ -24,10 +25,10 @@ export async function loader() {
 
 /** Answers to the user agreement: accept (consent recorded), decline (logged out) or, for guests, later. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const t = getI18n(context).getFixedT(null, "pages");
   const form = await request.formData();
   const parsed = AnswerSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    throw data({ message: "This answer to the user agreement is not valid." }, { status: 400 });
+  if (!parsed.success) throw data({ message: t("settings.agreementAnswerInvalid") }, { status: 400 });
   const api = getApi(context);
   const secure = new URL(request.url).protocol === "https:";
   const fromScript = new URL(request.url).pathname.endsWith(".data");
@@ -56,10 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { agreement } = await service.read();
   // An answer to an older text does not count: the dialog shows the new one.
   if (answer.majorVersion !== agreement.majorVersion || answer.minorVersion !== agreement.minorVersion) {
-    throw data(
-      { message: "The user agreement has changed. Read the new version, then accept it." },
-      { status: 409 },
-    );
+    throw data({ message: t("settings.agreementChanged") }, { status: 409 });
   }
   const consent = {
     accepted: true,

@@ -5,7 +5,9 @@ import { UiThemeSchema } from "../../../mock-backend/contract.ts";
 import { guestAppearanceCookie, readGuestAppearance } from "../../lib/guest-appearance.server.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
 import { writeStored } from "../../lib/local-storage.ts";
+import { track } from "../../analytics/client.ts";
 
 const FormBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 const AppearanceFormSchema = z
@@ -36,10 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     showTooltips: field("showTooltips"),
   });
   if (!parsed.success) {
-    throw data(
-      { message: `These appearance settings are not valid: ${parsed.error.issues[0]?.message}` },
-      { status: 400 },
-    );
+    const t = getI18n(context).getFixedT(null, "pages");
+    const field = parsed.error.issues[0]?.path[0];
+    const message =
+      typeof field === "string"
+        ? t("settings.appearanceInvalid", { field })
+        : t("settings.appearanceNothingToChange");
+    throw data({ message }, { status: 400 });
   }
   const api = getApi(context);
   const user = await api.getCurrentUser();
@@ -62,7 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The theme is also stored in this browser (seed 000 section 4), once the server has saved it. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const uiTheme = UiThemeSchema.safeParse((await request.clone().formData()).get("uiTheme"));
+  const from = UiThemeSchema.safeParse(document.documentElement.dataset.theme);
   const result = await serverAction();
-  if (uiTheme.success) writeStored("theme", uiTheme.data);
+  if (uiTheme.success) {
+    writeStored("theme", uiTheme.data);
+    track("appearance", "theme-change", { from: from.success ? from.data : "system", to: uiTheme.data });
+  }
   return result;
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/banners";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
 import { dismissedCookie, isBannerKey, readDismissed } from "../../shell/banners.server.ts";
 
 export async function loader() {
@@ -8,10 +9,15 @@ export async function loader() {
 }
 
 /** Dismisses a banner in this browser: a cookie, so the server leaves it out from then on. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const key = form.get("banner");
-  if (!isBannerKey(key)) throw data({ message: "Unknown banner." }, { status: 400 });
+  if (!isBannerKey(key)) {
+    throw data(
+      { message: getI18n(context).getFixedT(null, "pages")("settings.bannerUnknown") },
+      { status: 400 },
+    );
+  }
   const url = new URL(request.url);
   const cookie = dismissedCookie(
     [...readDismissed(request.headers.get("cookie")), key],

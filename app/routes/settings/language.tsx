@@ -5,6 +5,7 @@ import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
 import { LOCALE_COOKIE, LOCALES } from "../../lib/constants.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
 
 const LanguageFormSchema = z.object({ language: z.enum(LOCALES) });
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -20,7 +21,10 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = LanguageFormSchema.safeParse({ language: form.get("language") });
-  if (!parsed.success) throw data({ message: "This language is not available." }, { status: 400 });
+  if (!parsed.success) {
+    const t = getI18n(context).getFixedT(null, "pages");
+    throw data({ message: t("settings.languageUnavailable") }, { status: 400 });
+  }
   const { language } = parsed.data;
   const api = getApi(context);
   const user = await api.getCurrentUser();

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/tips";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
 
 const FormBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 const TipsFormSchema = z
@@ -23,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     showTips: field("showTips"),
     pricingAdminPopupShown: field("pricingAdminPopupShown"),
   });
-  if (!parsed.success) throw data({ message: "These tips settings are not valid." }, { status: 400 });
+  if (!parsed.success) {
+    const t = getI18n(context).getFixedT(null, "pages");
+    throw data({ message: t("settings.tipsInvalid") }, { status: 400 });
+  }
   const tips = await getApi(context).updateTips(parsed.data);
   if (new URL(request.url).pathname.endsWith(".data")) return { tips };
   throw redirect(safeRedirectTarget(field("back")));

@@ -1,18 +1,31 @@
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/form-without-authorization";
+import { getI18n } from "../../middleware/i18next.server.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in to open this form · Keel" }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).getFixedT(null, "pages")("formWithoutAuthorization.title") };
+}
 
-export default function FormWithoutAuthorization() {
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
+];
+
+export default function FormWithoutAuthorization({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("pages");
   const [params] = useSearchParams();
   const id = params.get("id") ?? "";
   const back = id ? `/form/${encodeURIComponent(id)}` : "/";
   return (
     <section aria-labelledby="page-heading">
-      <h1 id="page-heading">Sign in to open this form</h1>
+      <h1 id="page-heading">{loaderData.title}</h1>
       <p>
-        The form {id ? <code>{id}</code> : null} is only available to signed-in users.{" "}
-        <Link to={`/login?redirect=${encodeURIComponent(back)}`}>Log in</Link> to continue.
+        <Trans
+          t={t}
+          i18nKey={id ? "formWithoutAuthorization.withId" : "formWithoutAuthorization.withoutId"}
+          values={{ id }}
+          components={{ code: <code />, login: <Link to={`/login?redirect=${encodeURIComponent(back)}`} /> }}
+        />
       </p>
     </section>
   );

@@ -1,13 +1,22 @@
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/unavailable";
+import { getI18n } from "../../middleware/i18next.server.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Not available · Keel" }];
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).getFixedT(null, "errors")("unavailable.documentTitle") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
+];
 
 /** Where a georestriction answer (451) sends people. */
 export default function Unavailable() {
+  const { t } = useTranslation("errors");
   return (
     <section aria-labelledby="page-heading">
-      <h1 id="page-heading">Keel is not available here</h1>
-      <p>This service cannot be used from your current location.</p>
+      <h1 id="page-heading">{t("unavailable.title")}</h1>
+      <p>{t("unavailable.message")}</p>
     </section>
   );
 }

@@ -1,17 +1,26 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/welcome";
+import { getI18n } from "../../middleware/i18next.server.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Welcome · Keel" }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getI18n(context).getFixedT(null, "pages")("titles.welcome") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
+];
 
 /** The welcome path shows no navigation (seed 000 2.2): the root layout leaves it out here. */
 export default function Welcome() {
+  const { t } = useTranslation("pages");
   return (
     <section className="welcome" aria-labelledby="page-heading">
-      <h1 id="page-heading">Welcome to Keel</h1>
-      <p>Issues, articles and dashboards for your team, in one place.</p>
+      <h1 id="page-heading">{t("welcome.heading")}</h1>
+      <p>{t("welcome.intro")}</p>
       <p>
         <Link to="/" className="button button-primary">
-          Get started
+          {t("welcome.start")}
         </Link>
       </p>
     </section>
