@@ -12,7 +12,7 @@ export default defineConfig({
     ],
     environment: "node",
     globalSetup: ["tests/setup/global-database.ts"],
-    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/markdown-english.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 15_000,

@@ -1,7 +1,11 @@
 import { expect, test } from "vitest";
 import { testI18n } from "../../tests/helpers/i18n.tsx";
 import { LANGUAGES } from "../i18n/languages.ts";
-import { MARKDOWN_REFERENCE, MARKDOWN_SAMPLE, markdownReference, markdownSample } from "./reference.ts";
+import { markdownReference, markdownSample } from "./reference.ts";
+import { englishMarkdownT } from "./translate.ts";
+
+const MARKDOWN_REFERENCE = markdownReference(englishMarkdownT());
+const MARKDOWN_SAMPLE = markdownSample(englishMarkdownT());
 import { renderMarkdownSync } from "./render.ts";
 
 const markdownT = (language: (typeof LANGUAGES)[number]) => testI18n(language).getFixedT(null, "markdown");

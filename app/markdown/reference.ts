@@ -1,7 +1,7 @@
 // The text of the Markdown reference page (/markup), written in the Markdown it documents.
 
 import { EMBEDDABLE_SERVICES } from "./embeds.ts";
-import { englishMarkdownT, type MarkdownT } from "./translate.ts";
+import type { MarkdownT } from "./translate.ts";
 
 const fence = "```";
 
@@ -94,10 +94,6 @@ export function markdownSample(t: MarkdownT): string {
     `- [x] ${t("sample.preview")}`,
   ].join("\n");
 }
-
-/** English, for callers that do not pass the reader's `t` yet. */
-export const MARKDOWN_REFERENCE = markdownReference(englishMarkdownT());
-export const MARKDOWN_SAMPLE = markdownSample(englishMarkdownT());
 
 /** The longest text the try-it form renders. */
 export const MAX_PREVIEW_LENGTH = 100_000;

@@ -3,7 +3,17 @@
 
 import katex from "katex";
 import type { Api } from "../lib/api.server.ts";
-import { renderMarkdown, renderMarkdownSync, type RenderedMarkdown, type RenderOptions } from "./render.ts";
+import {
+  renderMarkdown,
+  renderMarkdownSync,
+  setDefaultMarkdownT,
+  type RenderedMarkdown,
+  type RenderOptions,
+} from "./render.ts";
+import { englishMarkdownT } from "./translate.ts";
+
+// On the server a render without the reader's language falls back to English.
+setDefaultMarkdownT(englishMarkdownT());
 import type { MarkdownT } from "./translate.ts";
 
 export type PageRenderOptions = Omit<RenderOptions, "math" | "mentions" | "profile">;

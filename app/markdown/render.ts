@@ -26,7 +26,23 @@ import {
 } from "./mentions.ts";
 import { RESERVED_IDS, sanitizeHtml, TASK_FORM_PREFIX } from "./sanitize.ts";
 import { createSlugger } from "./slug.ts";
-import { englishMarkdownT, type MarkdownT } from "./translate.ts";
+import type { MarkdownT } from "./translate.ts";
+
+let defaultT: MarkdownT | null = null;
+
+/**
+ * The translate function for renders that bring none: the server sets English (render.server.ts). The
+ * browser sets none, so that it never downloads another language's texts: its callers pass theirs.
+ */
+export function setDefaultMarkdownT(t: MarkdownT): void {
+  defaultT = t;
+}
+
+function translatorFor(options: RenderOptions): MarkdownT {
+  const t = options.t ?? defaultT;
+  if (!t) throw new Error("The Markdown renderer needs the reader's translate function (options.t)");
+  return t;
+}
 import { dataImageType, isWebUrl, safeUrl } from "./url-policy.ts";
 import { matchWidget, parseWidgetReference, widgetErrorText } from "./widget-syntax.ts";
 
@@ -567,7 +583,7 @@ export function renderParsed(parsed: ParsedMarkdown, options: RenderOptions = {}
   const mentions = parsed.profile === "full" ? (options.mentions ?? NO_MENTIONS) : NO_MENTIONS;
   state = {
     options,
-    t: options.t ?? englishMarkdownT(),
+    t: translatorFor(options),
     profile: parsed.profile,
     slug: createSlugger([...RESERVED_IDS, ...(options.reservedIds ?? [])]),
     issues: new Map(mentions.issues.map((issue) => [issue.idReadable, issue])),
