@@ -2,7 +2,17 @@
 // document: node tests/bench/markdown.ts
 import katex from "katex";
 import { marked } from "marked";
-import { renderMarkdownSync } from "../../app/markdown/render.ts";
+import { readFileSync } from "node:fs";
+import { createI18n } from "../../app/i18n/instance.ts";
+import { renderMarkdownSync, setDefaultMarkdownT } from "../../app/markdown/render.ts";
+
+// As on the server: renders without a translate function are in English.
+const markdownTexts = JSON.parse(
+  readFileSync(new URL("../../locales/en/markdown.json", import.meta.url), "utf8"),
+);
+setDefaultMarkdownT(
+  createI18n("en", { en: { markdown: markdownTexts } as never }).getFixedT("en", "markdown"),
+);
 import { demoArticles, demoIssues } from "../../prisma/factories.ts";
 
 const SEEDED = [...demoIssues().map((i) => i.description), ...demoArticles().map((a) => a.content)];
