@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { startAnalytics, track } from "./analytics/client.ts";
+import { thirdPartyAnalyticsScript } from "./analytics/third-party.ts";
 import {
   Links,
   Meta,
@@ -68,6 +69,12 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     agreement,
     language,
     dir: directionOf(language, configuredRtl),
+    analyticsScript: thirdPartyAnalyticsScript({
+      url: keel.analyticsScript?.url,
+      production: keel.analyticsScript?.production ?? false,
+      hosted: shell.config.hosted.hosted,
+      statisticsEnabled: shell.config.statisticsEnabled,
+    }),
     csrfToken: keel.csrfToken,
     demo: keel.demo,
   };
@@ -127,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {root?.analyticsScript ? <script nonce={nonce} async src={root.analyticsScript} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -19,7 +19,8 @@ import { cspNonce, securityHeaders } from "./security.ts";
 import { createHttpTransport, createInProcessTransport } from "./transport.ts";
 
 export interface ServerAppOptions {
-  env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV">;
+  env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV"> &
+    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL">>;
   logger: Logger;
   /** The React Router build, or a loader of it (development: from Vite). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -93,7 +94,13 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.use(
     compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }),
   );
-  app.use(securityHeaders({ development }));
+  const analyticsScriptUrl = env.ANALYTICS_SCRIPT_URL ?? null;
+  app.use(
+    securityHeaders({
+      development,
+      analyticsOrigin: analyticsScriptUrl ? new URL(analyticsScriptUrl).origin : null,
+    }),
+  );
 
   // A path starting with two slashes is the single-slash path (seed 000 2.2); never another host.
   app.use((req, res, next) => {
@@ -191,6 +198,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
             return given.length === wanted.length && timingSafeEqual(given, wanted);
           },
           demo: !env.BACKEND_URL,
+          analyticsScript: { url: analyticsScriptUrl, production: env.NODE_ENV === "production" },
           log: req.log,
         });
         return context;

@@ -24,6 +24,8 @@ export const EnvSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** A third-party analytics script, loaded only in production or hosted installs (docs/analytics.md). */
+  ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   TRUST_PROXY: z
     .string()

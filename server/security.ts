@@ -31,7 +31,14 @@ export const generateNonce: RequestHandler = (_req, res, next) => {
  * Security headers for every response. Scripts run only with this response's
  * nonce (no 'unsafe-inline'); plugins, <base> and framing by other sites are off.
  */
-export function securityHeaders({ development }: { development: boolean }): RequestHandler[] {
+export function securityHeaders({
+  development,
+  analyticsOrigin = null,
+}: {
+  development: boolean;
+  /** The configured third-party analytics script's origin, which may receive what it collects. */
+  analyticsOrigin?: string | null;
+}): RequestHandler[] {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`;
   const policy = helmet({
     contentSecurityPolicy: {
@@ -42,7 +49,11 @@ export function securityHeaders({ development }: { development: boolean }): Requ
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        "connect-src": [
+          "'self'",
+          ...(development ? ["ws:", "wss:"] : []),
+          ...(analyticsOrigin ? [analyticsOrigin] : []),
+        ],
         "media-src": ["'self'", "https:"],
         "frame-src": ["'self'", "https:"],
         "worker-src": ["'self'", "blob:"],

@@ -34,6 +34,8 @@ export interface KeelRequestContext {
   verifyCsrf(token: string): boolean;
   /** True when the built-in mock backend serves the demo data. */
   demo: boolean;
+  /** The configured third-party analytics script, and whether this is a production server. */
+  analyticsScript?: { url: string | null; production: boolean };
   log: RequestLogger;
 }
 

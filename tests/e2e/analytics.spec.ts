@@ -71,3 +71,36 @@ test("the statistics page is for administrators only", async ({ page }) => {
   const response = await page.goto("/admin/statistics");
   expect(response?.status()).toBe(403);
 });
+
+test("the new-project wizard reports the created project's attributes and the failed invitations", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signInQuickly(page, "admin", "/projects/new");
+  await waitForHydration(page);
+  await page.getByLabel("Project name", { exact: true }).fill("Analytics probe");
+  await page.getByLabel("ID", { exact: true }).fill("APROBE");
+  await page.getByRole("radio", { name: /^Kanban/ }).check();
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page).toHaveURL(/step=invite/);
+  await page.getByLabel("Logins or e-mail addresses", { exact: true }).fill("nobody-at-all\nx@y.invalid");
+  await page.getByRole("button", { name: "Send invitations" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/analytics") && r.method() === "POST");
+  await page.clock.runFor(10_000);
+  const batch = (await sent).postDataJSON() as { group: string; event: string; eventFields: unknown[] }[];
+  const created = batch.find((e) => e.event === "created");
+  expect(created?.eventFields).toEqual(
+    expect.arrayContaining([
+      { name: "template", value: "kanban" },
+      { name: "customId", value: true },
+    ]),
+  );
+  expect(batch.filter((e) => e.group === "invitations").length).toBeGreaterThan(0);
+});
+
+test("by default no third-party analytics script is loaded", async ({ request }) => {
+  const html = await (await request.get("/issues")).text();
+  const external = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+  expect(external.filter((src) => /^(https?:)?\/\//.test(src))).toEqual([]);
+});

@@ -32,7 +32,15 @@ import {
   type NewProjectValues,
   type WizardStep,
 } from "../../projects/wizard.ts";
-import type { InvitationsResult, Project, ProjectCreate } from "../../../mock-backend/contract.ts";
+import {
+  ProjectTemplateSchema,
+  type InviteFailureKind,
+  type InvitationsResult,
+  type Project,
+  type ProjectCreate,
+} from "../../../mock-backend/contract.ts";
+import { track } from "../../analytics/client.ts";
+import { bucketCount } from "../../analytics/privacy.ts";
 import wizardStylesHref from "../../projects/wizard.css?url";
 
 type T = TFunction<"pages">;
@@ -184,6 +192,46 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: wizardStylesHref }];
+
+/**
+ * Usage analytics of the wizard (docs/analytics.md): a created project's attributes, skipped steps and
+ * invite failures by kind. The server's answer decides: a redirect is success, data is the form again.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  const location = readWizardLocation(new URL(request.url).searchParams);
+  const step = "step" in location ? location.step : null;
+  let result: Awaited<ReturnType<typeof serverAction>>;
+  try {
+    result = await serverAction();
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      if (step === "template") {
+        const template = ProjectTemplateSchema.safeParse(form.get("template"));
+        if (template.success) {
+          track("new-project", "created", {
+            template: template.data,
+            customId: String(form.get("shortName") ?? "").trim() !== "",
+            customStartingNumber: false,
+            organisation: false,
+            description: false,
+            icon: false,
+          });
+        }
+      } else if (form.get("intent") === "skip" && (step === "invite" || step === "time-tracking")) {
+        track("new-project", "step-skipped", { step });
+      }
+    }
+    throw thrown;
+  }
+  if (result && typeof result === "object" && "report" in result && result.report) {
+    for (const [kind, count] of Object.entries(countInviteFailures(result.report.failed))) {
+      if (count > 0)
+        track("invitations", "failed", { kind: kind as InviteFailureKind, count: bucketCount(count) });
+    }
+  }
+  return result;
+}
 
 export default function NewProject({ loaderData, actionData }: Route.ComponentProps) {
   const { step, project, title } = loaderData;

@@ -1,0 +1,22 @@
+// The optional third-party analytics script (seed 000 section 7; issue 9): loaded only when an admin
+// configured one, only in production or hosted installs, and only with statistics enabled. By default, none.
+export interface ThirdPartyScriptInput {
+  url: string | null | undefined;
+  production: boolean;
+  hosted: boolean;
+  statisticsEnabled: boolean;
+}
+
+export function thirdPartyAnalyticsScript({
+  url,
+  production,
+  hosted,
+  statisticsEnabled,
+}: ThirdPartyScriptInput): string | null {
+  if (!url || !statisticsEnabled || !(production || hosted)) return null;
+  try {
+    return new URL(url).protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
