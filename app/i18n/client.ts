@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { i18n } from "i18next";
+import { jsonForDataBlock } from "../lib/json-block.ts";
 import { createI18n } from "./instance.ts";
 import { NAMESPACES, toLanguage, FALLBACK_LANGUAGE, type Language } from "./languages.ts";
 import { loadLanguage, type LanguageResources } from "./resources.ts";
@@ -21,7 +22,7 @@ export function translationsDataBlock(instance: i18n, language: string): string 
     NAMESPACES.map((ns) => [ns, instance.getResourceBundle(lng, ns) ?? {}]),
   ) as LanguageResources;
   const block: TranslationsBlock = { language: lng, resources };
-  return JSON.stringify(block).replace(/</g, "\\u003c");
+  return jsonForDataBlock(block);
 }
 
 /** The browser's instance, from the data block the server rendered. */

@@ -9,6 +9,7 @@ import {
   UNAVAILABLE_PATH,
 } from "./app-errors.ts";
 import { CONFIG_VERIFICATION_DELAY_MS } from "./constants.ts";
+import { jsonForDataBlock } from "./json-block.ts";
 import { readStored, removeStored, writeStored, type StorageLike } from "./local-storage.ts";
 import { globalTimers, type Timers } from "./timers.ts";
 
@@ -79,7 +80,7 @@ export function readPreloadedConfig(doc: Pick<Document, "getElementById"> = docu
 
 /** JSON for a data block inside HTML: "<" escaped so the text cannot close the script element. */
 export function configDataBlock(config: ClientConfig): string {
-  return JSON.stringify(config).replace(/</g, "\\u003c");
+  return jsonForDataBlock(config);
 }
 
 export function clearCachedConfig(storage?: StorageLike | null): void {

@@ -4,10 +4,9 @@ import {
   type CurrentUser,
 } from "../../mock-backend/contract.ts";
 import { GUEST_APPEARANCE_COOKIE } from "./constants.ts";
-import { readCookie } from "./cookies.ts";
+import { ONE_YEAR_SECONDS, readCookie, serializeCookie } from "./cookies.ts";
 
 const GuestAppearanceSchema = AppearanceProfileSchema.partial();
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** A guest's saved appearance choices, or none when the cookie is absent or not ours. */
 export function readGuestAppearance(cookieHeader: string | null): AppearanceUpdate {
@@ -24,7 +23,7 @@ export function readGuestAppearance(cookieHeader: string | null): AppearanceUpda
 
 export function guestAppearanceCookie(appearance: AppearanceUpdate, secure: boolean): string {
   const value = Buffer.from(JSON.stringify(appearance), "utf8").toString("base64url");
-  return `${GUEST_APPEARANCE_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return serializeCookie(GUEST_APPEARANCE_COOKIE, value, { maxAgeSeconds: ONE_YEAR_SECONDS, secure });
 }
 
 /** The guest's own choices over the shared guest profile. */

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { Banners } from "../../mock-backend/contract.ts";
 import { DISMISSED_BANNERS_COOKIE } from "../lib/constants.ts";
-import { readCookie } from "../lib/cookies.ts";
+import { ONE_YEAR_SECONDS, readCookie, serializeCookie } from "../lib/cookies.ts";
 import { renderRestricted } from "../markdown/render.server.ts";
 import type { MarkdownT } from "../markdown/translate.ts";
 
@@ -31,9 +31,8 @@ export function readDismissed(cookieHeader: string | null): string[] {
 }
 
 export function dismissedCookie(keys: readonly string[], secure: boolean): string {
-  const oneYear = 365 * 24 * 60 * 60;
   const value = [...new Set(keys)].filter(isBannerKey).slice(-MAX_DISMISSED_BANNERS).join(".");
-  return `${DISMISSED_BANNERS_COOKIE}=${value}; Path=/; Max-Age=${oneYear}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return serializeCookie(DISMISSED_BANNERS_COOKIE, value, { maxAgeSeconds: ONE_YEAR_SECONDS, secure });
 }
 
 export function visibleBanners(

@@ -1,4 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import type { z } from "zod";
+import { CATALOGUE } from "../analytics/catalogue.ts";
 import { track } from "../analytics/client.ts";
 import { createContext, useContext, type ComponentPropsWithRef, type ReactNode } from "react";
 import { Form, Link, useLocation, useRevalidator, useSubmit } from "react-router";
@@ -163,9 +165,10 @@ function ActionForm({ entry }: { entry: Extract<MenuEntry, { kind: "action" }> }
   );
 }
 
-const TRACKED_MENUS = ["create", "help", "settings", "profile", "more", "mobile"] as const;
-const isTrackedMenu = (id: string): id is (typeof TRACKED_MENUS)[number] =>
-  (TRACKED_MENUS as readonly string[]).includes(id);
+/** The menus the analytics catalogue knows. */
+const TRACKED_MENUS = CATALOGUE.navigation["menu-open"].shape.menu;
+const isTrackedMenu = (id: string): id is z.infer<typeof TRACKED_MENUS> =>
+  TRACKED_MENUS.safeParse(id).success;
 
 function InteractiveMenu(props: NavMenuProps) {
   const container = useContext(NavContainerContext);

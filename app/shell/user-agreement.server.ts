@@ -4,7 +4,7 @@ import type { Consent, CurrentUser, UserAgreement } from "../../mock-backend/con
 import type { Api } from "../lib/api.server.ts";
 import { assertAgreementConfig } from "../lib/app-errors.ts";
 import { AGREEMENT_LATER_COOKIE, GUEST_AGREEMENT_COOKIE } from "../lib/constants.ts";
-import { readCookie } from "../lib/cookies.ts";
+import { ONE_YEAR_SECONDS, readCookie, serializeCookie } from "../lib/cookies.ts";
 import { renderRestricted } from "../markdown/render.server.ts";
 import type { MarkdownT } from "../markdown/translate.ts";
 import { agreementPrompt, type AgreementPrompt } from "./shell-rules.ts";
@@ -46,12 +46,14 @@ export function readGuestConsent(cookieHeader: string | null): Consent | null {
 }
 
 export function guestConsentCookie(consent: Consent, secure: boolean): string {
-  const oneYear = 365 * 24 * 60 * 60;
-  return `${GUEST_AGREEMENT_COOKIE}=${consent.majorVersion}.${consent.minorVersion}; Path=/; Max-Age=${oneYear}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return serializeCookie(GUEST_AGREEMENT_COOKIE, `${consent.majorVersion}.${consent.minorVersion}`, {
+    maxAgeSeconds: ONE_YEAR_SECONDS,
+    secure,
+  });
 }
 
 export function remindLaterCookie(secure: boolean): string {
-  return `${AGREEMENT_LATER_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return serializeCookie(AGREEMENT_LATER_COOKIE, "1", { secure });
 }
 
 export async function loadAgreementState(

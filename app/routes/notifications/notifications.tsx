@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { data, Form, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications";
 import type { InboxThread, WhatsNewVersion } from "../../../mock-backend/contract.ts";
@@ -8,6 +8,7 @@ import { getKeelContext } from "../../lib/keel-context.ts";
 import { raiseWhatsNewFolder } from "../../shell/whats-new/whats-new.ts";
 import { loadWhatsNew } from "../../shell/whats-new/whats-new.server.ts";
 import { CsrfInput } from "../../components/csrf-input.tsx";
+import { answerFormPost, backOf, isScriptRequest } from "../../lib/form-answer.server.ts";
 import { track } from "../../analytics/client.ts";
 import { useCsrfToken } from "../../components/use-csrf-token.ts";
 import { getApi } from "../../middleware/api.server.ts";
@@ -48,7 +49,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   // so the navigation's indicator on this very page is already off.
   async ({ context, request }, next) => {
     const url = new URL(request.url);
-    if (request.method === "GET" && !url.pathname.endsWith(".data")) {
+    if (request.method === "GET" && !isScriptRequest(request)) {
       await getApi(context).markFolderSeen(viewOf(url).folder, Date.now());
     }
     return next();
@@ -115,9 +116,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       await api.markAllThreads(true, input.folder);
       break;
   }
-  if (new URL(request.url).pathname.endsWith(".data")) return { ok: true };
-  const back = typeof form.get("back") === "string" ? String(form.get("back")) : "/notifications";
-  throw redirect(back.startsWith("/notifications") ? back : "/notifications");
+  const back = backOf(form);
+  return answerFormPost(request, { ok: true }, back.startsWith("/notifications") ? back : "/notifications");
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/agreement";
 import { clearCachedConfig } from "../../lib/config-cache.ts";
-import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import {
@@ -31,26 +31,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw data({ message: t("settings.agreementAnswerInvalid") }, { status: 400 });
   const api = getApi(context);
   const secure = new URL(request.url).protocol === "https:";
-  const fromScript = new URL(request.url).pathname.endsWith(".data");
-  const back = safeRedirectTarget(typeof form.get("back") === "string" ? String(form.get("back")) : "/");
-  const backWithoutReview = back.replace(/([?&])agreement=review(&|$)/, "$1").replace(/[?&]$/, "");
+  const backWithoutReview = backOf(form)
+    .replace(/([?&])agreement=review(&|$)/, "$1")
+    .replace(/[?&]$/, "");
   const user = await api.getCurrentUser();
   const answer = parsed.data;
 
+  // A guest only postpones: declining is "remind me later" for the browser session.
+  if (answer.intent === "later" || (answer.intent === "decline" && user.guest)) {
+    return answerFormPost(request, { ok: true }, backWithoutReview, {
+      "Set-Cookie": remindLaterCookie(secure),
+    });
+  }
   if (answer.intent === "decline") {
-    if (user.guest) {
-      const headers = { "Set-Cookie": remindLaterCookie(secure) };
-      if (fromScript) return data({ ok: true }, { headers });
-      throw redirect(backWithoutReview, { headers });
-    }
     // Declining logs the user out with the declined-agreement message code (seed 000 section 4).
     await api.logout();
     throw redirect(`/login?message=${DECLINED_AGREEMENT_MESSAGE_CODE}`);
-  }
-  if (answer.intent === "later") {
-    const headers = { "Set-Cookie": remindLaterCookie(secure) };
-    if (fromScript) return data({ ok: true }, { headers });
-    throw redirect(backWithoutReview, { headers });
   }
 
   const service = hubAgreementService(api);
@@ -67,8 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers: HeadersInit = {};
   if (user.guest) headers["Set-Cookie"] = guestConsentCookie(consent, secure);
   else await service.consent(consent);
-  if (fromScript) return data({ ok: true }, { headers });
-  throw redirect(backWithoutReview, { headers });
+  return answerFormPost(request, { ok: true }, backWithoutReview, headers);
 }
 
 /** Declining ends the session: the cached configuration goes with it, as on logout. */

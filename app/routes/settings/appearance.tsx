@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/appearance";
 import { UiThemeSchema } from "../../../mock-backend/contract.ts";
 import { guestAppearanceCookie, readGuestAppearance } from "../../lib/guest-appearance.server.ts";
-import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import { writeStored } from "../../lib/local-storage.ts";
@@ -48,20 +48,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const api = getApi(context);
   const user = await api.getCurrentUser();
-  const fromScript = new URL(request.url).pathname.endsWith(".data");
-  const back = safeRedirectTarget(field("redirectTo"));
+  const back = backOf(form, "redirectTo");
   if (user.guest) {
     // Guests share one profile: their choices stay in their own browser.
     const saved = { ...readGuestAppearance(request.headers.get("cookie")), ...parsed.data };
     const headers = {
       "Set-Cookie": guestAppearanceCookie(saved, new URL(request.url).protocol === "https:"),
     };
-    if (fromScript) return data({ appearance: saved }, { headers });
-    throw redirect(back, { headers });
+    return answerFormPost(request, { appearance: saved }, back, headers);
   }
   const appearance = await api.updateAppearance(parsed.data);
-  if (fromScript) return { appearance };
-  throw redirect(back);
+  return answerFormPost(request, { appearance }, back);
 }
 
 /** The theme is also stored in this browser (seed 000 section 4), once the server has saved it. */

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/banners";
-import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import { dismissedCookie, isBannerKey, readDismissed } from "../../shell/banners.server.ts";
 
@@ -18,13 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const url = new URL(request.url);
   const cookie = dismissedCookie(
     [...readDismissed(request.headers.get("cookie")), key],
-    url.protocol === "https:",
+    new URL(request.url).protocol === "https:",
   );
-  const headers = { "Set-Cookie": cookie };
-  if (url.pathname.endsWith(".data")) return data({ ok: true }, { headers });
-  const back = form.get("back");
-  throw redirect(safeRedirectTarget(typeof back === "string" ? back : "/"), { headers });
+  return answerFormPost(request, { ok: true }, backOf(form), { "Set-Cookie": cookie });
 }

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { Route } from "./+types/language";
 import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
 import { LOCALE_COOKIE, LOCALES } from "../../lib/constants.ts";
-import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { ONE_YEAR_SECONDS, serializeCookie } from "../../lib/cookies.ts";
+import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 
 const LanguageFormSchema = z.object({ language: z.enum(LOCALES) });
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 export async function loader() {
   return redirect("/");
@@ -32,10 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const locale = LANGUAGE_LOCALES[language].replace("-", "_");
     await api.updateGeneralProfile({ locale: { language, locale } });
   }
-  const url = new URL(request.url);
-  const cookie = `${LOCALE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${url.protocol === "https:" ? "; Secure" : ""}`;
-  const headers = { "Set-Cookie": cookie };
-  if (url.pathname.endsWith(".data")) return data({ language }, { headers });
-  const back = form.get("back");
-  throw redirect(safeRedirectTarget(typeof back === "string" ? back : "/"), { headers });
+  const secure = new URL(request.url).protocol === "https:";
+  const headers = {
+    "Set-Cookie": serializeCookie(LOCALE_COOKIE, language, { maxAgeSeconds: ONE_YEAR_SECONDS, secure }),
+  };
+  return answerFormPost(request, { language }, backOf(form), headers);
 }

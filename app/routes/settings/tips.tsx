@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/tips";
-import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 
@@ -29,6 +29,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data({ message: t("settings.tipsInvalid") }, { status: 400 });
   }
   const tips = await getApi(context).updateTips(parsed.data);
-  if (new URL(request.url).pathname.endsWith(".data")) return { tips };
-  throw redirect(safeRedirectTarget(field("back")));
+  return answerFormPost(request, { tips }, backOf(form));
 }
