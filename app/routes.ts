@@ -16,10 +16,17 @@ const PAGE_MODULES: Record<PageKind, string> = {
   notifications: "routes/notifications/notifications.tsx",
   statistics: "routes/admin/statistics.tsx",
   "new-project": "routes/projects/new.tsx",
+  "app-page": "routes/widgets/app-page.tsx",
 };
 
 /** Shell routes with a page module of their own rather than their kind's shared one. */
-const OWN_MODULES: Partial<Record<string, string>> = { markup: "routes/content/markup.tsx" };
+const OWN_MODULES: Partial<Record<string, string>> = {
+  markup: "routes/content/markup.tsx",
+  project: "routes/widgets/project.tsx",
+  user: "routes/widgets/user.tsx",
+  dashboard: "routes/widgets/dashboard.tsx",
+  "admin-apps": "routes/widgets/admin-apps.tsx",
+};
 
 const toRoute = (r: ShellRoute) =>
   route(r.path.slice(1), OWN_MODULES[r.id] ?? PAGE_MODULES[r.page], { id: r.id });

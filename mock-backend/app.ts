@@ -3,7 +3,13 @@ import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
 import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./http.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
+import { appDecisionsRouter } from "./resources/app-decisions.ts";
+import { appEmbeddingsRouter } from "./resources/app-embeddings.ts";
+import { appEndpointsRouter } from "./resources/app-endpoints.ts";
+import { appStorageRouter } from "./resources/app-storage.ts";
+import { appsRouter } from "./resources/apps.ts";
 import { configRouter } from "./resources/config.ts";
+import { dashboardRouter } from "./resources/dashboard.ts";
 import { hubRouter } from "./resources/hub.ts";
 import { inboxRouter } from "./resources/inbox.ts";
 import { mentionsRouter } from "./resources/mentions.ts";
@@ -39,6 +45,12 @@ export function createMockBackend(options: SessionOptions): Router {
   api.use(mentionsRouter(db));
   api.use(projectsRouter(db));
   api.use(whatsNewRouter(db));
+  api.use(appsRouter(db));
+  api.use(appEndpointsRouter(db));
+  api.use(appStorageRouter(db));
+  api.use(appDecisionsRouter(db));
+  api.use(appEmbeddingsRouter(db));
+  api.use(dashboardRouter(db));
   api.use(sessionRouter(options));
   api.use(notFoundHandler);
 

@@ -105,6 +105,16 @@ export const WidgetEntrySchema = z.object({
 });
 export type WidgetEntry = z.infer<typeof WidgetEntrySchema>;
 
+/** Another user as a card shows them: the e-mail address only for its owner. */
+export const UserCardSchema = z.object({
+  id: Id,
+  login: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type UserCard = z.infer<typeof UserCardSchema>;
+
 export const AppearanceProfileSchema = z.object({
   uiTheme: UiThemeSchema,
   expandNavigation: z.boolean(),
@@ -582,3 +592,134 @@ export type WhatsNewVersion = z.infer<typeof WhatsNewVersionSchema>;
 /** The server's "available now" list and every bundled feature file. */
 export const WhatsNewSchema = z.object({ versions: z.array(WhatsNewVersionSchema) });
 export type WhatsNew = z.infer<typeof WhatsNewSchema>;
+
+// ---------- apps (docs/widgets.md) ----------
+
+/** A widget's size wish in px (every place but the dashboard and Markdown); null where the manifest has none. */
+export const AppExpectedDimensionsSchema = z.object({
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+/** A dashboard or Markdown widget's default size: px, or "100px", "40%", "8fr"; null where the manifest has none. */
+const AppSize = z.union([z.number(), z.string()]).nullable();
+export const AppDefaultDimensionsSchema = z.object({ width: AppSize, height: AppSize });
+
+export const AppWidgetEntrySchema = z.object({
+  id: Id,
+  key: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Any string: a place Keel does not know is kept, and the widget is not shown. */
+  extensionPoint: z.string(),
+  /** Relative to the package's widgets/ folder, as in the manifest. */
+  indexPath: z.string(),
+  /** `api/appResources/{appId}/{iconPath}`, relative to the backend's root. */
+  iconUrl: z.string().nullable(),
+  permissions: z.array(z.string()),
+  /** JavaScript the host evaluates against the entity; the backend only stores it. */
+  guard: z.string().nullable(),
+  showHeader: z.boolean(),
+  settingsSchemaPath: z.string().nullable(),
+  expectedDimensions: AppExpectedDimensionsSchema.nullable(),
+  defaultDimensions: AppDefaultDimensionsSchema.nullable(),
+});
+export type AppWidgetEntry = z.infer<typeof AppWidgetEntrySchema>;
+
+export const AppEntrySchema = z.object({
+  id: Id,
+  name: z.string(),
+  title: z.string(),
+  version: z.string(),
+  description: z.string().nullable(),
+  vendor: z.object({ name: z.string(), url: z.string().nullable() }).nullable(),
+  widgets: z.array(AppWidgetEntrySchema),
+});
+export type AppEntry = z.infer<typeof AppEntrySchema>;
+
+export const AppListSchema = z.array(AppEntrySchema);
+
+/** A path parameter naming one app. */
+export const AppNameParamsSchema = z.object({ name: z.string().min(1).max(100) });
+
+// ---------- app storage, request decisions, embeddings, dashboards (docs/widgets.md) ----------
+
+/** The widget `storage` API: per user and app, strings only, keys and values together at most 1 MB. */
+export const WIDGET_STORAGE_QUOTA_BYTES = 1024 * 1024;
+export const WIDGET_STORAGE_RESERVED_PREFIX = "__meta:";
+/** What a handler may keep in one entity's (or the app's global) extensionProperties, as JSON. */
+export const MAX_EXTENSION_PROPERTIES_BYTES = 64 * 1024;
+/** An embedding's config, as JSON. */
+export const MAX_EMBEDDING_CONFIG_BYTES = 64 * 1024;
+export const MAX_DASHBOARD_TILES = 50;
+/** A dashboard tile's width in percent of the dashboard, and height in grid steps of 80 px. */
+export const DASHBOARD_TILE_WIDTH = { min: 10, max: 100, default: 50 } as const;
+export const DASHBOARD_TILE_HEIGHT = { min: 1, max: 20, default: 1 } as const;
+
+export const AppParamsSchema = z.object({ name: z.string().min(1).max(100) });
+export const AppStorageKeyParamsSchema = AppParamsSchema.extend({ key: z.string().min(1).max(4096) });
+
+export const AppStorageKeysSchema = z.object({ keys: z.array(z.string()) });
+export type AppStorageKeys = z.infer<typeof AppStorageKeysSchema>;
+export const AppStorageValueSchema = z.object({ value: z.string().nullable() });
+export type AppStorageValue = z.infer<typeof AppStorageValueSchema>;
+export const AppStorageWriteSchema = z.object({ value: z.string() }).strict();
+export type AppStorageWrite = z.infer<typeof AppStorageWriteSchema>;
+
+/** Methods whose widget requests need the user's confirmation, and so can be remembered. */
+export const DECIDED_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
+export const DecidedMethodSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.toUpperCase() : value),
+  z.enum(DECIDED_METHODS),
+);
+export type DecidedMethod = (typeof DECIDED_METHODS)[number];
+export const RequestDecisionParamsSchema = AppParamsSchema.extend({ method: DecidedMethodSchema });
+export const RequestDecisionsSchema = z.object({ always: z.array(z.enum(DECIDED_METHODS)) });
+export type RequestDecisions = z.infer<typeof RequestDecisionsSchema>;
+export const RequestDecisionWriteSchema = z.object({ decision: z.literal("always") }).strict();
+
+/** Embedding and dashboard tile ids: the host makes them, one id names a tile and its embedding. */
+export const EmbeddingIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "An id is 1 to 64 letters, digits, - or _");
+export const EmbeddingParamsSchema = AppParamsSchema.extend({ id: EmbeddingIdSchema });
+const WidgetKey = z.string().min(1).max(100);
+
+export const EmbeddingSchema = z.object({
+  id: EmbeddingIdSchema,
+  widgetKey: WidgetKey,
+  /** What the widget stored with storeConfig, or null. */
+  config: z.json().nullable(),
+});
+export type Embedding = z.infer<typeof EmbeddingSchema>;
+export const EmbeddingWriteSchema = z.object({ widgetKey: WidgetKey, config: z.json().nullable() }).strict();
+export type EmbeddingWrite = z.infer<typeof EmbeddingWriteSchema>;
+
+export const DashboardTileSchema = z.object({
+  id: EmbeddingIdSchema,
+  appName: z.string().min(1).max(100),
+  widgetKey: WidgetKey,
+  width: z
+    .number()
+    .int()
+    .min(DASHBOARD_TILE_WIDTH.min)
+    .max(DASHBOARD_TILE_WIDTH.max)
+    .default(DASHBOARD_TILE_WIDTH.default),
+  height: z
+    .number()
+    .int()
+    .min(DASHBOARD_TILE_HEIGHT.min)
+    .max(DASHBOARD_TILE_HEIGHT.max)
+    .default(DASHBOARD_TILE_HEIGHT.default),
+  collapsed: z.boolean().default(false),
+});
+export type DashboardTile = z.infer<typeof DashboardTileSchema>;
+const tileList = <T extends z.ZodType<{ id: string }>>(tile: T) =>
+  z
+    .array(tile)
+    .max(MAX_DASHBOARD_TILES)
+    .refine((tiles) => new Set(tiles.map((t) => t.id)).size === tiles.length, "Tile ids must be unique");
+export const DashboardSchema = z.object({ tiles: tileList(DashboardTileSchema) });
+export type Dashboard = z.infer<typeof DashboardSchema>;
+/** A write refuses unknown keys, in the dashboard and in each tile. */
+export const DashboardWriteSchema = z.object({ tiles: tileList(DashboardTileSchema.strict()) }).strict();
+export type DashboardWrite = z.input<typeof DashboardWriteSchema>;

@@ -16,7 +16,6 @@ test.each([
   ["GET", "/api/nope", "No such resource: GET /api/nope"],
   ["GET", "/api", "No such resource: GET /api/"],
   ["GET", "/api/users/me/profiles/unknown", "No such resource: GET /api/users/me/profiles/unknown"],
-  ["GET", "/api/appResources/app-1/icon.svg", "No such resource: GET /api/appResources/app-1/icon.svg"],
   ["POST", "/api/nope", "No such resource: POST /api/nope"],
   ["GET", "/hub/nope", "No such resource: GET /hub/nope"],
   ["GET", "/hub/api/rest/nope", "No such resource: GET /hub/api/rest/nope"],

@@ -12,6 +12,10 @@ import { HttpError, notFound } from "./http.ts";
 
 export const MENU_EXTENSION_POINTS = ["MAIN_MENU_ITEM", "ADMINISTRATION_MENU_ITEM"] as const;
 
+/** Where GET api/appResources answers an icon; `iconPath` is relative to the package's widgets/ folder. */
+export const appResourcePath = (appId: string, iconPath: string) =>
+  `api/appResources/${encodeURIComponent(appId)}/${iconPath.split("/").map(encodeURIComponent).join("/")}`;
+
 export async function loadConfiguration(db: Db): Promise<Configuration> {
   const row = await db.configuration.findUnique({ where: { id: 1 } });
   if (!row) throw new HttpError(503, "not_configured", "The configuration is missing: run npm run db:setup");
@@ -52,7 +56,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
       name: w.name,
       extensionPoint: w.extensionPoint,
       indexPath: w.indexPath,
-      appIconPath: w.iconPath ? `api/appResources/${w.appId}/${w.iconPath}` : null,
+      appIconPath: w.iconPath ? appResourcePath(w.appId, w.iconPath) : null,
       appDarkIconPath: null,
       collapsed: false,
     })),

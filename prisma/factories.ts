@@ -309,7 +309,9 @@ const ARTICLE_TEXTS: { project: string; summary: string; content: string }[] = [
     project: "0-1",
     summary: "Team conventions",
     content:
-      "## Naming\n\nIssues start with a verb. Mention teammates with @alice.\n\n```sql\nSELECT id FROM issues WHERE resolved IS NULL;\n```",
+      "## Naming\n\nIssues start with a verb. Mention teammates with @alice.\n\n```sql\nSELECT id FROM issues WHERE resolved IS NULL;\n```" +
+      // An app widget embedded in the text (the team-pulse sample app's MARKDOWN widget).
+      "\n\n## This week\n\n{{widget team-pulse:pulse-embed:team-conventions-pulse}}",
   },
   {
     project: "0-2",

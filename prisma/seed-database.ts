@@ -1,3 +1,6 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "./generated/client.ts";
 import {
   DEMO_AGREEMENT,
@@ -14,15 +17,53 @@ import {
 } from "./factories.ts";
 import { sha256 } from "../mock-backend/auth.ts";
 import { ConfigurationSchema } from "../mock-backend/contract.ts";
+import { writeApp } from "../mock-backend/apps/install.ts";
+import { readAppFolder, type AppPackage } from "../mock-backend/apps/package.ts";
 
 export type SeedResult = "seeded" | "already seeded";
 
+// App bundles make the seed slower than Prisma's 5 s default for a transaction.
+const SEED_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
+
+export const SAMPLE_APPS_DIR = fileURLToPath(new URL("../mock-backend/sample-apps/", import.meta.url));
+
+/** Every package folder in `dir`, read and checked, in name order; none when there is no such folder. */
+export async function readSampleApps(dir: string = SAMPLE_APPS_DIR): Promise<AppPackage[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const folders = entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith("."))
+    .map((e) => e.name)
+    .sort();
+  const packages: AppPackage[] = [];
+  for (const folder of folders) {
+    try {
+      packages.push(await readAppFolder(path.join(dir, folder)));
+    } catch (error) {
+      throw new Error(`The sample app ${folder} cannot be installed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+  return packages;
+}
+
 /**
- * Fills an empty database with the demo data in one transaction, so a failed
- * seed leaves nothing behind and a second run changes nothing.
+ * Fills an empty database with the demo data and the sample apps in one
+ * transaction, so a failed seed leaves nothing behind and a second run
+ * changes nothing.
  */
-export async function seedDatabase(db: PrismaClient): Promise<SeedResult> {
+export async function seedDatabase(
+  db: PrismaClient,
+  sampleAppsDir: string = SAMPLE_APPS_DIR,
+): Promise<SeedResult> {
   if ((await db.user.count()) > 0) return "already seeded";
+  const apps = await readSampleApps(sampleAppsDir);
   await db.$transaction(async (tx) => {
     await tx.configuration.create({
       data: { id: 1, document: JSON.stringify(ConfigurationSchema.parse(demoConfiguration())) },
@@ -94,6 +135,7 @@ export async function seedDatabase(db: PrismaClient): Promise<SeedResult> {
 
     await tx.issue.createMany({ data: demoIssues() });
     await tx.article.createMany({ data: demoArticles() });
-  });
+    for (const app of apps) await writeApp(tx, app);
+  }, SEED_TRANSACTION);
   return "seeded";
 }

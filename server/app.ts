@@ -17,6 +17,7 @@ import type { Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 import { createHttpTransport, createInProcessTransport } from "./transport.ts";
+import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
   env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV"> &
@@ -146,6 +147,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     transport = createInProcessTransport(mockApp);
     app.use(mock);
   }
+
+  app.use(widgetRouter(transport, logger));
 
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");

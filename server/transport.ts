@@ -20,11 +20,13 @@ function isolatePrototypes(app: Express): void {
 export function createInProcessTransport(app: Express): BackendTransport {
   isolatePrototypes(app);
   return async ({ method, path, headers, body }) => {
-    const response = await inject(app, { method, url: path, headers, payload: body });
+    const payload = body instanceof Uint8Array ? Buffer.from(body) : body;
+    const response = await inject(app, { method, url: path, headers, payload });
     const raw = response.headers;
     return {
       status: response.statusCode,
       body: response.payload,
+      rawBody: response.rawPayload,
       headers: {
         get(name) {
           const value = raw[name.toLowerCase()];
@@ -47,10 +49,11 @@ export function createHttpTransport(baseUrl: string, timeoutMs = 15_000): Backen
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers,
-      body,
+      body: body instanceof Uint8Array ? Buffer.from(body) : body,
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
     });
-    return { status: response.status, headers: response.headers, body: await response.text() };
+    const rawBody = new Uint8Array(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, body: new TextDecoder().decode(rawBody), rawBody };
   };
 }

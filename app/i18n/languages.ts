@@ -6,7 +6,7 @@ export type Language = (typeof LOCALES)[number];
 export const LANGUAGES: readonly Language[] = LOCALES;
 export const FALLBACK_LANGUAGE: Language = "en";
 /** The namespaces of locales/<lng>/<ns>.json; English is the source of truth for their keys. */
-export const NAMESPACES = ["shell", "pages", "errors", "markdown"] as const;
+export const NAMESPACES = ["shell", "pages", "errors", "markdown", "widgets"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Each language's own name, for the language menu. */

@@ -4,11 +4,16 @@ import type { z } from "zod";
 import {
   AnalyticsProfileSchema,
   AppearanceProfileSchema,
+  AppEntrySchema,
+  AppListSchema,
+  UserCardSchema,
   ArticleSchema,
   ArticlesSchema,
   ConfigurationSchema,
   ConsentSchema,
   CurrentUserSchema,
+  DashboardSchema,
+  type DashboardWrite,
   ErrorBodySchema,
   HubMeSchema,
   HubPublicSettingsSchema,
@@ -25,6 +30,7 @@ import {
   LoginResultSchema,
   LogoutResultSchema,
   MentionsSchema,
+  NoQuerySchema,
   PermissionCacheSchema,
   ShellConfigSchema,
   InvitationsResultSchema,
@@ -46,7 +52,7 @@ import {
 } from "../../mock-backend/contract.ts";
 import { HUB_API_VERSION } from "./constants.ts";
 import { buildFields } from "./field-selector.ts";
-import type { BackendRequest, KeelRequestContext } from "./keel-context.ts";
+import type { BackendRequest, BackendResponse, KeelRequestContext } from "./keel-context.ts";
 import { shapeOf } from "./schema-shape.ts";
 
 /** A backend answer outside 2xx, with the backend's own explanation when it gave one. */
@@ -79,6 +85,32 @@ function query(params: Record<string, string | number | boolean | undefined>): s
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : "";
+}
+
+/** A backend answer read as `call` reads it: JSON parsed with `schema`, or an ApiError outside 2xx. */
+function parseAnswer<S extends z.ZodType>(
+  schema: S,
+  method: BackendRequest["method"],
+  path: string,
+  response: BackendResponse,
+): z.infer<S> {
+  let json: unknown;
+  try {
+    json = response.body ? JSON.parse(response.body) : null;
+  } catch {
+    json = undefined;
+  }
+  if (response.status < 200 || response.status >= 300) {
+    const error = ErrorBodySchema.safeParse(json);
+    throw new ApiError(response.status, error.success ? error.data : null, path);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ContractError(
+      `The backend's answer to ${method} ${path.split("?")[0]} breaks the contract: ${parsed.error.message}`,
+    );
+  }
+  return parsed.data;
 }
 
 export type Api = ReturnType<typeof createApi>;
@@ -190,6 +222,37 @@ export function createApi(context: KeelRequestContext) {
     updateAppearance: (update: AppearanceUpdate) =>
       post(AppearanceProfileSchema, "/api/users/me/profiles/appearance", update),
     listIssues: (query?: { query?: string; $top?: number }) => get(IssuesSchema, "/api/issues", query),
+    listApps: () => get(AppListSchema, "/api/apps"),
+    /** Installs or upgrades the app in a package (the .zip's bytes); administrators only. */
+    installApp: async (zip: Uint8Array) => {
+      reads.clear();
+      const path = `/api/admin/apps${query({ fields: fieldsOf(AppEntrySchema) })}`;
+      const response = await context.transport({
+        method: "POST",
+        path,
+        headers: { ...context.forwardHeaders, "content-type": "application/zip" },
+        body: zip,
+      });
+      setCookies.push(...response.headers.getSetCookie());
+      return parseAnswer(AppEntrySchema, "POST", path, response);
+    },
+    /** Removes an app and everything it stored; administrators only. The backend answers `{}`. */
+    removeApp: (name: string) => {
+      reads.clear();
+      return call(NoQuerySchema, "DELETE", `/api/admin/apps/${encodeURIComponent(name)}`);
+    },
+    getDashboard: () => get(DashboardSchema, "/api/users/me/dashboard"),
+    /** Replaces the signed-in user's dashboard: every tile, in order. */
+    saveDashboard: (dashboard: DashboardWrite) => {
+      reads.clear();
+      return call(
+        DashboardSchema,
+        "PUT",
+        `/api/users/me/dashboard${query({ fields: fieldsOf(DashboardSchema) })}`,
+        { body: dashboard },
+      );
+    },
+    getUserCard: (id: string) => get(UserCardSchema, `/api/users/${encodeURIComponent(id)}`),
     getIssue: (id: string) => get(IssueSchema, `/api/issues/${encodeURIComponent(id)}`),
     listArticles: (query?: { query?: string; $top?: number }) => get(ArticlesSchema, "/api/articles", query),
     getArticle: (id: string) => get(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`),

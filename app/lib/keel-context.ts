@@ -5,13 +5,16 @@ export interface BackendRequest {
   /** Path and query, starting with /api/ or /hub/. */
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  /** Text, or bytes for binary uploads (app packages). */
+  body?: string | Uint8Array;
 }
 
 export interface BackendResponse {
   status: number;
   headers: { get(name: string): string | null; getSetCookie(): string[] };
   body: string;
+  /** The body's bytes, for binary answers (app files). */
+  rawBody?: Uint8Array;
 }
 
 /** HTTP to BACKEND_URL, or a direct in-process dispatch into the mock backend. */
@@ -37,6 +40,8 @@ export interface KeelRequestContext {
   /** The configured third-party analytics script, and whether this is a production server. */
   analyticsScript?: { url: string | null; production: boolean };
   log: RequestLogger;
+  /** The server was started with KEEL_BENCH=1 (npm run bench): the bare benchmark page answers. */
+  bench?: boolean;
 }
 
 // One context object for the server process and the bundled app, which import

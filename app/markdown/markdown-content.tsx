@@ -6,6 +6,7 @@ import markdownStylesHref from "./markdown.css?url";
 import { enablePdfPreviews, loadDiagramEngine, prefersDark, renderDiagrams } from "./enhance.ts";
 import type { RenderedMarkdown } from "./render.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
+import { MarkdownWidgets, type MarkdownWidgetsOptions } from "../widgets/host/markdown-widgets.tsx";
 
 /** The intent of a task toggle (the action checks it; kept here so that the browser bundle has it). */
 export const TOGGLE_TASK_INTENT = "toggle-task";
@@ -14,6 +15,8 @@ interface MarkdownContentProps {
   rendered: Pick<RenderedMarkdown, "html" | "hasMath" | "hasMermaid">;
   className?: string;
   "data-testid"?: string;
+  /** App widgets embedded in the text, when the page offers them. */
+  widgets?: MarkdownWidgetsOptions;
 }
 
 /**
@@ -21,7 +24,7 @@ interface MarkdownContentProps {
  * formulas, and Mermaid is loaded only when it has diagrams; both reach the page's <head> through
  * React's stylesheet hoisting, so they work in the server-rendered page without JavaScript too.
  */
-export function MarkdownContent({ rendered, className, ...rest }: MarkdownContentProps) {
+export function MarkdownContent({ rendered, className, widgets, ...rest }: MarkdownContentProps) {
   const container = useRef<HTMLDivElement>(null);
   const { t } = useTranslation("markdown");
   const { html, hasMermaid } = rendered;
@@ -45,6 +48,7 @@ export function MarkdownContent({ rendered, className, ...rest }: MarkdownConten
         data-testid={rest["data-testid"]}
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {widgets ? <MarkdownWidgets container={container} html={html} options={widgets} /> : null}
     </>
   );
 }

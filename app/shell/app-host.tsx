@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { WidgetAlerts } from "../widgets/host/alerts.tsx";
 import type { AppKind } from "./route-table.ts";
 
 // The app rendered on the server is initialised when the page arrives; only an
@@ -25,6 +26,7 @@ export function AppHost({ kind, children }: { kind: AppKind; children: ReactNode
         </div>
       )}
       {children}
+      <WidgetAlerts />
     </div>
   );
 }

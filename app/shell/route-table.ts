@@ -25,7 +25,8 @@ export type PageKind =
   | "search"
   | "new-project"
   | "notifications"
-  | "statistics";
+  | "statistics"
+  | "app-page";
 
 export interface ShellRoute {
   /** Unique; also the React Router route id. */
@@ -169,8 +170,11 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   lite("planning-canvas", "/planning-canvas", "planningCanvas", { signIn: true }),
   lite("ai-assistant", "/pmx/chat", "aiAssistant", { signIn: true }),
   lite("notifications", "/notifications", "notifications", { signIn: true, page: "notifications" }),
-  lite("app-page", "/app/:appName/:key", "app", { signIn: true }),
-  lite("admin-app-page", "/admin/app/:appName/:key", "appAdministration", { signIn: true }),
+  lite("app-page", "/app/:appName/:key/*", "app", { signIn: true, page: "app-page" }),
+  lite("admin-app-page", "/admin/app/:appName/:key/*", "appAdministration", {
+    signIn: true,
+    page: "app-page",
+  }),
   lite("admin", "/admin", "administration", { signIn: true }),
   lite("admin-custom-fields", "/admin/customFields", "customFields", { signIn: true }),
   lite("admin-time-tracking", "/admin/timeTracking", "timeTracking", { signIn: true }),

@@ -9,7 +9,7 @@ import {
 } from "../contract.ts";
 import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { fieldsSender, route, sendFields, validate } from "../http.ts";
+import { fieldsSender, notFound, route, sendFields, validate } from "../http.ts";
 import { loadCurrentUser } from "../model.ts";
 
 export function usersRouter(db: Db): Router {
@@ -80,6 +80,31 @@ export function usersRouter(db: Db): Router {
         select: { analyticsId: true },
       });
       sendFields(req, res, { analyticsId: row.analyticsId }, "analyticsId");
+    }),
+  );
+
+  /** Another user's card (what widgets such as the user card read): signed-in users only. */
+  router.get(
+    "/users/:id",
+    route(async (req, res) => {
+      validate(ReadQuerySchema, req.query, "query");
+      const me = requireUser(req);
+      const id = String(req.params.id);
+      const row = await db.user.findFirst({
+        where: { OR: [{ id }, { login: id }], guest: false },
+        select: { id: true, login: true, name: true, email: true, avatarUrl: true },
+      });
+      if (!row) throw notFound(`User ${id} not found`);
+      // An e-mail address is shown to its owner only.
+      const card = {
+        id: row.id,
+        login: row.login,
+        name: row.name,
+        fullName: row.name,
+        avatarUrl: row.avatarUrl,
+        email: row.id === me.id ? row.email : null,
+      };
+      sendFields(req, res, card, "id,login,name");
     }),
   );
 

@@ -13,6 +13,16 @@ import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
 import { openPdfPreviews, renderForPage } from "../../markdown/render.server.ts";
 import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
+import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
+import type { WidgetEntity } from "../../widgets/protocol.ts";
+import { WidgetOptionsMenu, WidgetSlot } from "../../widgets/host/widget-slot.tsx";
+
+const ARTICLE_PLACES = [
+  "ARTICLE_BELOW_SUMMARY",
+  "ARTICLE_ABOVE_ACTIVITY_STREAM",
+  "ARTICLE_OPTIONS_MENU_ITEM",
+  "MARKDOWN",
+] as const;
 
 async function loadArticle(api: Api, id: string, t: TFunction<"pages">) {
   try {
@@ -43,7 +53,23 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     t: getI18n(context).getFixedT(null, "markdown"),
   });
   const { content: _source, ...shown } = article;
-  return { article: shown, content, taskForm: formId ? { id: formId, revision: article.updated } : null };
+  const entity: WidgetEntity = {
+    type: "article",
+    id: article.id,
+    idReadable: article.idReadable,
+    summary: article.summary,
+    project: { id: article.project.id, name: article.project.name },
+  };
+  const widgets = await loadPlacedWidgets(api, ARTICLE_PLACES, { entity, projectId: article.project.id });
+  return {
+    article: shown,
+    content,
+    taskForm: formId ? { id: formId, revision: article.updated } : null,
+    widgets,
+    entity,
+    me: widgetUser(user),
+    editable,
+  };
 }
 
 /** Toggles a task of the content (the task checkboxes submit here) and reloads the page. */
@@ -66,7 +92,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Article({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pages");
-  const { article, content, taskForm } = loaderData;
+  const { t: tw } = useTranslation("widgets");
+  const { article, content, taskForm, widgets, entity, me, editable } = loaderData;
   const updated = new Date(article.updated);
   const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
   return (
@@ -74,7 +101,15 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
       <p className="muted">
         <Link to="/articles">{t("titles.knowledgeBase")}</Link> / {article.project.name}
       </p>
-      <h1 id="page-heading">{article.summary}</h1>
+      <div className="entity-heading">
+        <h1 id="page-heading">{article.summary}</h1>
+        <WidgetOptionsMenu
+          widgets={widgets.ARTICLE_OPTIONS_MENU_ITEM}
+          entity={entity}
+          me={me}
+          place="article-options-menu-item"
+        />
+      </div>
       <p className="muted">
         <span className="entity-id">{article.idReadable}</span> ·{" "}
         <Trans
@@ -86,7 +121,27 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
       </p>
       {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
       {taskForm ? <TaskForm id={taskForm.id} revision={taskForm.revision} /> : null}
-      <MarkdownContent rendered={content} data-testid="article-content" />
+      <WidgetSlot
+        widgets={widgets.ARTICLE_BELOW_SUMMARY}
+        entity={entity}
+        me={me}
+        place="article-below-summary"
+      />
+      <MarkdownContent
+        rendered={content}
+        data-testid="article-content"
+        widgets={{ available: widgets.MARKDOWN ?? [], me, editable }}
+      />
+      <WidgetSlot
+        widgets={widgets.ARTICLE_ABOVE_ACTIVITY_STREAM}
+        entity={entity}
+        me={me}
+        place="article-above-activity-stream"
+      />
+      <section aria-labelledby="article-activity" className="entity-activity">
+        <h2 id="article-activity">{tw("places.activity")}</h2>
+        <p className="muted">{tw("places.noActivity")}</p>
+      </section>
     </article>
   );
 }

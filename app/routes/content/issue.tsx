@@ -13,6 +13,18 @@ import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
 import { openPdfPreviews, renderForPage } from "../../markdown/render.server.ts";
 import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
+import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
+import type { WidgetEntity } from "../../widgets/protocol.ts";
+import { WidgetOptionsMenu, WidgetSlot } from "../../widgets/host/widget-slot.tsx";
+
+const ISSUE_PLACES = [
+  "ISSUE_FIELD_PANEL_FIRST",
+  "ISSUE_FIELD_PANEL_LAST",
+  "ISSUE_BELOW_SUMMARY",
+  "ISSUE_ABOVE_ACTIVITY_STREAM",
+  "ISSUE_OPTIONS_MENU_ITEM",
+  "MARKDOWN",
+] as const;
 
 async function loadIssue(api: Api, id: string, t: TFunction<"pages">) {
   try {
@@ -43,7 +55,27 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     t: getI18n(context).getFixedT(null, "markdown"),
   });
   const { description: _source, ...shown } = issue;
-  return { issue: shown, description, taskForm: formId ? { id: formId, revision: issue.updated } : null };
+  const entity: WidgetEntity = {
+    type: "issue",
+    id: issue.id,
+    idReadable: issue.idReadable,
+    summary: issue.summary,
+    project: { id: issue.project.id, name: issue.project.name },
+    fields: [
+      { id: "state", name: "State", type: "state", value: issue.resolved ? "Fixed" : "Open" },
+      { id: "reporter", name: "Reporter", type: "user", value: issue.reporter.name },
+    ],
+  };
+  const widgets = await loadPlacedWidgets(api, ISSUE_PLACES, { entity, projectId: issue.project.id });
+  return {
+    issue: shown,
+    description,
+    taskForm: formId ? { id: formId, revision: issue.updated } : null,
+    widgets,
+    entity,
+    me: widgetUser(user),
+    editable,
+  };
 }
 
 /** Toggles a task of the description (the task checkboxes submit here) and reloads the page. */
@@ -68,7 +100,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Issue({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pages");
-  const { issue, description, taskForm } = loaderData;
+  const { t: tw } = useTranslation("widgets");
+  const { issue, description, taskForm, widgets, entity, me, editable } = loaderData;
   const created = new Date(issue.created);
   const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
   return (
@@ -76,9 +109,17 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
       <p className="muted">
         <Link to="/issues">{t("titles.issues")}</Link> / {issue.project.name}
       </p>
-      <h1 id="page-heading">
-        <span className="entity-id">{issue.idReadable}</span> {issue.summary}
-      </h1>
+      <div className="entity-heading">
+        <h1 id="page-heading">
+          <span className="entity-id">{issue.idReadable}</span> {issue.summary}
+        </h1>
+        <WidgetOptionsMenu
+          widgets={widgets.ISSUE_OPTIONS_MENU_ITEM}
+          entity={entity}
+          me={me}
+          place="issue-options-menu-item"
+        />
+      </div>
       <p className="muted">
         <Trans
           t={t}
@@ -90,7 +131,46 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
       {taskForm ? <TaskForm id={taskForm.id} revision={taskForm.revision} /> : null}
-      <MarkdownContent rendered={description} data-testid="issue-description" />
+      <WidgetSlot widgets={widgets.ISSUE_BELOW_SUMMARY} entity={entity} me={me} place="issue-below-summary" />
+      <div className="entity-body">
+        <div className="entity-main">
+          <MarkdownContent
+            rendered={description}
+            data-testid="issue-description"
+            widgets={{ available: widgets.MARKDOWN ?? [], me, editable }}
+          />
+          <WidgetSlot
+            widgets={widgets.ISSUE_ABOVE_ACTIVITY_STREAM}
+            entity={entity}
+            me={me}
+            place="issue-above-activity-stream"
+          />
+          <section aria-labelledby="issue-activity" className="entity-activity">
+            <h2 id="issue-activity">{tw("places.activity")}</h2>
+            <p className="muted">{tw("places.noActivity")}</p>
+          </section>
+        </div>
+        <aside className="entity-fields" aria-label={tw("places.fieldPanel")}>
+          <WidgetSlot
+            widgets={widgets.ISSUE_FIELD_PANEL_FIRST}
+            entity={entity}
+            me={me}
+            place="issue-field-panel-first"
+          />
+          <dl className="field-list">
+            <dt>{tw("places.project")}</dt>
+            <dd>{issue.project.name}</dd>
+            <dt>{tw("places.state")}</dt>
+            <dd>{issue.resolved ? t("issue.resolved") : tw("places.open")}</dd>
+          </dl>
+          <WidgetSlot
+            widgets={widgets.ISSUE_FIELD_PANEL_LAST}
+            entity={entity}
+            me={me}
+            place="issue-field-panel-last"
+          />
+        </aside>
+      </div>
     </article>
   );
 }

@@ -1,0 +1,105 @@
+// A project's page with its sections (issue 8): the overview, settings (PROJECT_SETTINGS widgets for those
+// who may change the project), channels (HELPDESK_CHANNEL, helpdesk projects only) and one tab per
+// PROJECT_TAB widget. Sections are links (`?tab=`), so the page works and can be shared without scripts.
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { Route } from "./+types/project";
+import { RouteError } from "../../components/route-error.tsx";
+import { ApiError } from "../../lib/api.server.ts";
+import { PERMISSION } from "../../lib/constants.ts";
+import { hasPermissionIn } from "../../lib/permissions.ts";
+import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
+import { WidgetSlot } from "../../widgets/host/widget-slot.tsx";
+import { PageTabs, widgetTabId } from "../../widgets/host/widget-tabs.tsx";
+import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
+import type { WidgetEntity } from "../../widgets/protocol.ts";
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const api = getApi(context);
+  const t = getI18n(context).getFixedT(null, "widgets");
+  const [project, user, permissions] = await Promise.all([
+    api.getProject(params.projectId).catch((error: unknown) => {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+        throw data({ message: t("project.notFound", { id: params.projectId }) }, { status: 404 });
+      }
+      throw error;
+    }),
+    api.getCurrentUser(),
+    api.getPermissions(),
+  ]);
+  const entity: WidgetEntity = {
+    type: "project",
+    id: project.id,
+    key: project.shortName,
+    summary: project.name,
+  };
+  const helpdesk = project.projectType.id === "HELPDESK";
+  const manager = hasPermissionIn(permissions, PERMISSION.PROJECT_UPDATE, project.id);
+  const widgets = await loadPlacedWidgets(
+    api,
+    [
+      "PROJECT_TAB",
+      ...(manager ? (["PROJECT_SETTINGS"] as const) : []),
+      ...(helpdesk ? (["HELPDESK_CHANNEL"] as const) : []),
+    ],
+    { entity, projectId: project.id },
+  );
+  const tabs = [
+    { id: "overview", label: t("project.overview") },
+    ...(manager ? [{ id: "settings", label: t("project.settings") }] : []),
+    ...(helpdesk && manager ? [{ id: "channels", label: t("project.channels") }] : []),
+    ...(widgets.PROJECT_TAB ?? []).map((w) => ({ id: widgetTabId(w), label: w.name })),
+  ];
+  const requested = url.searchParams.get("tab") ?? "overview";
+  const tab = tabs.some((candidate) => candidate.id === requested) ? requested : "overview";
+  return { project, entity, widgets, tabs, tab, me: widgetUser(user) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.project.name} · Keel` : "Keel" },
+];
+
+export default function ProjectPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("widgets");
+  const { project, entity, widgets, tabs, tab, me } = loaderData;
+  const path = `/projects/${encodeURIComponent(project.shortName)}`;
+  const tabWidget = (widgets.PROJECT_TAB ?? []).find((w) => widgetTabId(w) === tab);
+  return (
+    <section aria-labelledby="page-heading" className="project-page">
+      <h1 id="page-heading">{project.name}</h1>
+      <PageTabs tabs={tabs} current={tab} path={path} />
+      {tab === "overview" ? (
+        <dl className="field-list">
+          <dt>{t("project.shortName")}</dt>
+          <dd>{project.shortName}</dd>
+          <dt>{t("project.template")}</dt>
+          <dd>{project.template}</dd>
+          <dt>{t("project.type")}</dt>
+          <dd>{project.projectType.id === "HELPDESK" ? t("project.helpdesk") : t("project.standard")}</dd>
+        </dl>
+      ) : null}
+      {tab === "settings" ? (
+        widgets.PROJECT_SETTINGS?.length ? (
+          <WidgetSlot widgets={widgets.PROJECT_SETTINGS} entity={entity} me={me} place="project-settings" />
+        ) : (
+          <p className="muted">{t("project.noSettings")}</p>
+        )
+      ) : null}
+      {tab === "channels" ? (
+        widgets.HELPDESK_CHANNEL?.length ? (
+          <WidgetSlot widgets={widgets.HELPDESK_CHANNEL} entity={entity} me={me} place="helpdesk-channel" />
+        ) : (
+          <p className="muted">{t("project.noChannels")}</p>
+        )
+      ) : null}
+      {tabWidget ? (
+        <WidgetSlot key={tabWidget.id} widgets={[tabWidget]} entity={entity} me={me} place="project-tab" />
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

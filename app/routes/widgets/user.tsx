@@ -1,0 +1,110 @@
+// A user's page (issue 8): the user card with its USER_CARD widgets and, on one's own page, the profile
+// sections that apps add (USER_PROFILE_SETTINGS), as `?tab=` links. `/users/me` is the signed-in user.
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { Route } from "./+types/user";
+import { RouteError } from "../../components/route-error.tsx";
+import { ApiError } from "../../lib/api.server.ts";
+import { getApi } from "../../middleware/api.server.ts";
+import { getI18n } from "../../middleware/i18next.server.ts";
+import { WidgetSlot } from "../../widgets/host/widget-slot.tsx";
+import { PageTabs, widgetTabId } from "../../widgets/host/widget-tabs.tsx";
+import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
+import type { WidgetEntity } from "../../widgets/protocol.ts";
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const api = getApi(context);
+  const t = getI18n(context).getFixedT(null, "widgets");
+  const pages = getI18n(context).getFixedT(null, "pages");
+  const me = await api.getCurrentUser();
+  const own = params.userId === "me" || params.userId === me.id || params.userId === me.login;
+  const card = await api.getUserCard(own ? me.id : params.userId).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) {
+      throw data({ message: t("user.notFound", { id: params.userId }) }, { status: 404 });
+    }
+    throw error;
+  });
+  const entity: WidgetEntity = { type: "user", id: card.id, login: card.login, summary: card.name };
+  const widgets = await loadPlacedWidgets(
+    api,
+    ["USER_CARD", ...(own ? (["USER_PROFILE_SETTINGS"] as const) : [])],
+    {
+      entity,
+    },
+  );
+  const tabs = own
+    ? [
+        { id: "profile", label: t("user.profile") },
+        { id: "account-security", label: pages("area.accountSecurity") },
+        ...(widgets.USER_PROFILE_SETTINGS ?? []).map((w) => ({ id: widgetTabId(w), label: w.name })),
+      ]
+    : [];
+  const requested = url.searchParams.get("tab") ?? "profile";
+  const tab = tabs.some((candidate) => candidate.id === requested) ? requested : "profile";
+  return {
+    card,
+    entity,
+    widgets,
+    tabs,
+    tab,
+    own,
+    twoFactorRequired: own && me.requiredTwoFactorAuthentication,
+    me: widgetUser(me),
+    path: `/users/${encodeURIComponent(params.userId)}`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.card.name} · Keel` : "Keel" },
+];
+
+export default function UserPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("widgets");
+  const { t: pages } = useTranslation("pages");
+  const { card, entity, widgets, tabs, tab, me, path } = loaderData;
+  const tabWidget = (widgets.USER_PROFILE_SETTINGS ?? []).find((w) => widgetTabId(w) === tab);
+  return (
+    <section aria-labelledby="page-heading" className="user-page">
+      <h1 id="page-heading">{card.name}</h1>
+      {tabs.length ? <PageTabs tabs={tabs} current={tab} path={path} /> : null}
+      {tab === "account-security" ? (
+        <div
+          className="notice"
+          role="status"
+          data-testid={loaderData.twoFactorRequired ? "two-factor-required" : undefined}
+        >
+          <h2>{pages("area.accountSecurity")}</h2>
+          {loaderData.twoFactorRequired ? <p>{pages("area.twoFactorRequired")}</p> : null}
+        </div>
+      ) : null}
+      {tab === "profile" ? (
+        <div className="user-card" data-testid="user-card">
+          <dl className="field-list">
+            <dt>{t("user.login")}</dt>
+            <dd>{card.login}</dd>
+            {card.email ? (
+              <>
+                <dt>{t("user.email")}</dt>
+                <dd>{card.email}</dd>
+              </>
+            ) : null}
+          </dl>
+          <WidgetSlot widgets={widgets.USER_CARD} entity={entity} me={me} place="user-card" />
+        </div>
+      ) : null}
+      {tabWidget ? (
+        <WidgetSlot
+          key={tabWidget.id}
+          widgets={[tabWidget]}
+          entity={entity}
+          me={me}
+          place="user-profile-settings"
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

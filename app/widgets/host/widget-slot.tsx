@@ -1,0 +1,129 @@
+// Where widgets appear on a page: a place's widgets one under another, and the options-menu items that
+// open a widget in a popup (issue and article options menus).
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import type { WidgetEntity, WidgetUser } from "../protocol.ts";
+import type { HostedWidget } from "../types.ts";
+import { WidgetFrame } from "./widget-frame.tsx";
+
+interface SlotProps {
+  widgets: readonly HostedWidget[] | undefined;
+  entity: WidgetEntity | null;
+  me: WidgetUser | null;
+  /** The place, for tests and styles: `issue-below-summary`… */
+  place: string;
+  className?: string;
+}
+
+function WidgetHeader({ widget }: { widget: HostedWidget }) {
+  return (
+    <h2 className="widget-header">
+      {widget.iconUrl ? <img src={`/${widget.iconUrl}`} alt="" width={16} height={16} /> : null}
+      {widget.name}
+    </h2>
+  );
+}
+
+/** The widgets of one place, each under its name unless its manifest says showHeader: false. */
+export function WidgetSlot({ widgets, entity, me, place, className }: SlotProps) {
+  if (!widgets?.length) return null;
+  return (
+    <div className={`widget-slot ${className ?? ""}`} data-place={place}>
+      {widgets.map((widget) => (
+        <section
+          key={widget.id}
+          className="widget-slot-item"
+          aria-label={widget.showHeader ? undefined : widget.name}
+          aria-labelledby={widget.showHeader ? `widget-${widget.id}` : undefined}
+        >
+          {widget.showHeader ? (
+            <div id={`widget-${widget.id}`}>
+              <WidgetHeader widget={widget} />
+            </div>
+          ) : null}
+          <WidgetFrame widget={widget} entity={entity} me={me} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * An options menu (the issue's or the article's) whose app items open their widget in a popup; the
+ * widget closes it with host.closeWidget() (or the older collapse()). Widgets need scripts, so the menu
+ * exists only once the page has them.
+ */
+export function WidgetOptionsMenu({ widgets, entity, me, place }: SlotProps) {
+  const { t } = useTranslation("widgets");
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState<HostedWidget | null>(null);
+  if (!widgets?.length || !hydrated) return null;
+  return (
+    <div className="widget-options" data-place={place}>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className="button">{t("options.trigger")}</DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu-content" align="end" sideOffset={4}>
+            {widgets.map((widget) => (
+              <DropdownMenu.Item key={widget.id} className="menu-item" onSelect={() => setOpen(widget)}>
+                {widget.name}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {open ? <WidgetPopup widget={open} entity={entity} me={me} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
+
+function WidgetPopup(props: {
+  widget: HostedWidget;
+  entity: WidgetEntity | null;
+  me: WidgetUser | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("widgets");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { widget, onClose } = props;
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  const size = widget.expectedDimensions;
+  return (
+    <dialog
+      ref={dialog}
+      className="widget-popup"
+      aria-label={widget.name}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      style={{
+        width: size?.width ? `min(${size.width}px, 96vw)` : undefined,
+      }}
+    >
+      <div className="widget-popup-header">
+        <h2>{widget.name}</h2>
+        <button
+          type="button"
+          className="button button-icon"
+          onClick={onClose}
+          aria-label={t("frame.close", { widget: widget.name })}
+        >
+          ×
+        </button>
+      </div>
+      <WidgetFrame
+        widget={widget}
+        entity={props.entity}
+        me={props.me}
+        onClose={onClose}
+        style={{ height: size?.height ? `min(${size.height}px, 80vh)` : undefined }}
+      />
+    </dialog>
+  );
+}

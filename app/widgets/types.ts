@@ -1,0 +1,10 @@
+import type { AppEntry, AppWidgetEntry } from "../../mock-backend/contract.ts";
+import type { ExtensionPoint } from "./extension-points.ts";
+
+/** A widget as the host places it: the backend's entry with its app's id, name and title. */
+export interface HostedWidget extends Omit<AppWidgetEntry, "extensionPoint" | "guard" | "permissions"> {
+  extensionPoint: ExtensionPoint;
+  appId: AppEntry["id"];
+  appName: string;
+  appTitle: string;
+}

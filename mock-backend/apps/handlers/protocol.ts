@@ -1,0 +1,71 @@
+// The messages between Keel's process and a handler child (runner.ts). The child may read nothing but its
+// own file, so it imports only types from here (`import type`, which Node erases).
+import { z } from "zod";
+
+export type HandlerScope = "global" | "issue" | "article" | "project" | "user";
+
+/** An entity as a scoped handler sees it (`ctx.issue`, `ctx.project`…), without extensionProperties. */
+export type HandlerEntity = Record<string, unknown> & { id: string };
+
+/** One call of one endpoint: everything the child needs, as plain JSON. */
+export interface RunnerJob {
+  /** The handler file's source and its name, for error messages and stack frames. */
+  source: string;
+  fileName: string;
+  scope: HandlerScope;
+  request: {
+    method: string;
+    /** The endpoint path, without leading or trailing slashes. */
+    path: string;
+    body: string;
+    query: Record<string, string[]>;
+    headers: { name: string; value: string }[];
+  };
+  currentUser: HandlerEntity;
+  /** The scoped handler's entity (absent for global handlers). */
+  entity?: HandlerEntity;
+  settings: Record<string, unknown>;
+  /** Where each holder's extensionProperties live: AppStorage scopes. */
+  storageScopes: { global: string; currentUser: string; entity?: string };
+  /** The stored extensionProperties per AppStorage scope, as JSON objects. */
+  storage: Record<string, string>;
+  /** Permission keys Keel knows, and those the caller holds where the call applies. */
+  knownPermissions: string[];
+  heldPermissions: string[];
+}
+
+const RunnerLogSchema = z.object({
+  level: z.enum(["log", "info", "warn", "error", "debug"]),
+  message: z.string().max(2000),
+});
+export type RunnerLog = z.infer<typeof RunnerLogSchema>;
+const logs = z.array(RunnerLogSchema).max(200);
+
+/**
+ * What the child answers; `changed` holds only the scopes whose extensionProperties changed. Keel checks
+ * every answer with this schema: the child runs someone else's code.
+ */
+export const RunnerResultSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("done"),
+    code: z.number().int().min(200).max(599),
+    headers: z.array(z.tuple([z.string(), z.string()])).max(50),
+    body: z.string().nullable(),
+    contentType: z.enum(["application/json", "text/plain"]).nullable(),
+    changed: z.record(z.string(), z.string()),
+    logs,
+  }),
+  z.object({ kind: z.literal("no_handler"), logs }),
+  z.object({ kind: z.literal("no_endpoint"), logs }),
+  z.object({ kind: z.literal("forbidden"), permission: z.string().max(2000), logs }),
+  z.object({ kind: z.literal("threw"), message: z.string().max(2000), logs }),
+]);
+export type RunnerResult = z.infer<typeof RunnerResultSchema>;
+
+/** Keel sends `{id, job}`; the child answers each with a result of the same id. */
+export interface RunnerCall {
+  id: number;
+  job: RunnerJob;
+}
+
+export type RunnerMessage = { type: "ready" } | { type: "result"; id: number; result: RunnerResult };

@@ -1,0 +1,70 @@
+// A user's remembered "always allow" answers to an app's widgets' mutating requests, per app and method
+// (docs/widgets.md). "Once" and "deny" are never stored: the host asks again next time.
+import { Router } from "express";
+import { findApp } from "../apps/find.ts";
+import { requireUser } from "../auth.ts";
+import {
+  AppParamsSchema,
+  DECIDED_METHODS,
+  ReadQuerySchema,
+  RequestDecisionParamsSchema,
+  RequestDecisionWriteSchema,
+  type RequestDecisions,
+} from "../contract.ts";
+import type { Db } from "../db.ts";
+import { route, validate } from "../http.ts";
+
+export function appDecisionsRouter(db: Db): Router {
+  const router = Router();
+
+  async function decisionsOf(userId: string, appId: string): Promise<RequestDecisions> {
+    const rows = await db.appRequestDecision.findMany({
+      where: { userId, appId, decision: "always" },
+      select: { method: true },
+    });
+    const methods = new Set(rows.map((row) => row.method));
+    return { always: DECIDED_METHODS.filter((method) => methods.has(method)) };
+  }
+
+  router.get(
+    "/apps/:name/requestDecisions",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { name } = validate(AppParamsSchema, req.params, "app");
+      const app = await findApp(db, name);
+      res.json(await decisionsOf(user.id, app.id));
+    }),
+  );
+
+  router.put(
+    "/apps/:name/requestDecisions/:method",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { name, method } = validate(RequestDecisionParamsSchema, req.params, "request decision");
+      const { decision } = validate(RequestDecisionWriteSchema, req.body, "request decision");
+      const app = await findApp(db, name);
+      await db.appRequestDecision.upsert({
+        where: { userId_appId_method: { userId: user.id, appId: app.id, method } },
+        create: { userId: user.id, appId: app.id, method, decision },
+        update: { decision },
+      });
+      res.json(await decisionsOf(user.id, app.id));
+    }),
+  );
+
+  router.delete(
+    "/apps/:name/requestDecisions/:method",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { name, method } = validate(RequestDecisionParamsSchema, req.params, "request decision");
+      const app = await findApp(db, name);
+      await db.appRequestDecision.deleteMany({ where: { userId: user.id, appId: app.id, method } });
+      res.json(await decisionsOf(user.id, app.id));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,132 @@
+// The widget `storage` API (docs/widgets.md; ../shared/reference/widget-host-api.md): per user and app,
+// strings only, keys and values together at most 1 MB, keys starting with `__meta:` reserved. Kept in
+// AppStorage under the scope widget-user:{userId}. Writes answer what is now stored.
+import { Router } from "express";
+import { findApp } from "../apps/find.ts";
+import { requireUser } from "../auth.ts";
+import {
+  AppParamsSchema,
+  AppStorageKeyParamsSchema,
+  AppStorageWriteSchema,
+  ReadQuerySchema,
+  WIDGET_STORAGE_QUOTA_BYTES,
+  WIDGET_STORAGE_RESERVED_PREFIX,
+  type AppStorageKeys,
+  type AppStorageValue,
+} from "../contract.ts";
+import type { Db } from "../db.ts";
+import { HttpError, route, validate } from "../http.ts";
+
+const storageScope = (userId: string) => `widget-user:${userId}`;
+
+/** The storage key of the path; reserved keys are refused as the real API does. */
+function keyParams(params: unknown) {
+  const parsed = validate(AppStorageKeyParamsSchema, params, "storage key");
+  if (parsed.key.startsWith(WIDGET_STORAGE_RESERVED_PREFIX)) {
+    throw new HttpError(
+      403,
+      "InvalidAccessError",
+      `Keys starting with ${WIDGET_STORAGE_RESERVED_PREFIX} are reserved`,
+    );
+  }
+  return parsed;
+}
+const entrySize = (key: string, value: string) => Buffer.byteLength(key) + Buffer.byteLength(value);
+
+export function appStorageRouter(db: Db): Router {
+  const router = Router();
+
+  router.get(
+    "/apps/:name/storage",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { name } = validate(AppParamsSchema, req.params, "app");
+      const app = await findApp(db, name);
+      const rows = await db.appStorage.findMany({
+        where: { appId: app.id, scope: storageScope(user.id) },
+        select: { key: true },
+        orderBy: { key: "asc" },
+      });
+      const body: AppStorageKeys = { keys: rows.map((row) => row.key) };
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    "/apps/:name/storage/:key",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { name, key } = keyParams(req.params);
+      const app = await findApp(db, name);
+      const row = await db.appStorage.findUnique({
+        where: { appId_scope_key: { appId: app.id, scope: storageScope(user.id), key } },
+        select: { value: true },
+      });
+      const body: AppStorageValue = { value: row?.value ?? null };
+      res.json(body);
+    }),
+  );
+
+  router.put(
+    "/apps/:name/storage/:key",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { name, key } = keyParams(req.params);
+      const { value } = validate(AppStorageWriteSchema, req.body, "storage value");
+      const app = await findApp(db, name);
+      const scope = storageScope(user.id);
+      await db.$transaction(async (tx) => {
+        const others = await tx.appStorage.findMany({
+          where: { appId: app.id, scope, key: { not: key } },
+          select: { key: true, value: true },
+        });
+        const used = others.reduce((sum, row) => sum + entrySize(row.key, row.value), 0);
+        if (used + entrySize(key, value) > WIDGET_STORAGE_QUOTA_BYTES) {
+          throw new HttpError(
+            413,
+            "QuotaExceededError",
+            `The app's storage is limited to ${WIDGET_STORAGE_QUOTA_BYTES} bytes of keys and values`,
+          );
+        }
+        await tx.appStorage.upsert({
+          where: { appId_scope_key: { appId: app.id, scope, key } },
+          create: { appId: app.id, scope, key, value },
+          update: { value },
+        });
+      });
+      const body: AppStorageValue = { value };
+      res.json(body);
+    }),
+  );
+
+  router.delete(
+    "/apps/:name/storage/:key",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { name, key } = keyParams(req.params);
+      const app = await findApp(db, name);
+      await db.appStorage.deleteMany({ where: { appId: app.id, scope: storageScope(user.id), key } });
+      const body: AppStorageValue = { value: null };
+      res.json(body);
+    }),
+  );
+
+  router.delete(
+    "/apps/:name/storage",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      validate(ReadQuerySchema, req.query, "query");
+      const { name } = validate(AppParamsSchema, req.params, "app");
+      const app = await findApp(db, name);
+      await db.appStorage.deleteMany({ where: { appId: app.id, scope: storageScope(user.id) } });
+      const body: AppStorageKeys = { keys: [] };
+      res.json(body);
+    }),
+  );
+
+  return router;
+}
