@@ -9,6 +9,8 @@ export default defineConfig({
       "mock-backend/**/*.test.ts",
       "prisma/**/*.test.ts",
       "tests/unit/**/*.test.ts",
+      "tests/security/**/*.test.ts",
+      "tests/fuzz/**/*.test.ts",
     ],
     environment: "node",
     globalSetup: ["tests/setup/global-database.ts"],

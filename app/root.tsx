@@ -23,6 +23,8 @@ import { directionOf, toLanguage } from "./i18n/languages.ts";
 import { TRANSLATIONS_ID, translationsDataBlock, useLanguageSync } from "./i18n/client.ts";
 import { useTranslation } from "react-i18next";
 import { getKeelContext } from "./lib/keel-context.ts";
+import { isBenchBareRoot } from "./lib/bench.ts";
+import { benchBareRootData, isBenchBarePage } from "./lib/bench.server.ts";
 import { withGuestAppearance } from "./lib/guest-appearance.server.ts";
 import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
@@ -49,6 +51,9 @@ import stylesHref from "./styles/app.css?url";
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddleware, csrfMiddleware];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
+  // A KEEL_BENCH=1 server's bare page (app/lib/bench.ts) skips the shell. Typed as never so that the shell's
+  // components keep the shell's type: none of them renders there, and Layout and App check isBenchBareRoot.
+  if (isBenchBarePage(context, url.pathname)) return benchBareRootData(getLanguage(context)) as never;
   const keel = getKeelContext(context);
   const shell = await loadShellOrRedirect(getApi(context), keel.log, url.pathname);
   const os = osFromUserAgent(request.headers.get("user-agent") ?? "");
@@ -88,11 +93,13 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  // The bare benchmark page has the language and direction but no shell.
+  const shell = isBenchBareRoot(root) ? undefined : root;
   const { t, i18n } = useTranslation("errors");
   // Without the shell's data (an error page), the language the server chose still holds.
   const language = root?.language ?? i18n.language;
   const dir = root?.dir ?? directionOf(language);
-  const theme = root?.user.profiles.appearance.uiTheme ?? "system";
+  const theme = shell?.user.profiles.appearance.uiTheme ?? "system";
   return (
     <html lang={language} dir={dir} data-theme={theme}>
       <head>
@@ -121,20 +128,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
           id={TRANSLATIONS_ID}
           dangerouslySetInnerHTML={{ __html: translationsDataBlock(i18n, language) }}
         />
-        {root ? (
+        {shell ? (
           // The preloaded configuration (seed 000 section 7): data, not script; the nonce keeps every
           // script element of the page alike.
           <script
             nonce={nonce}
             type="application/json"
             id={PRELOADED_CONFIG_ID}
-            dangerouslySetInnerHTML={{ __html: configDataBlock(root.config) }}
+            dangerouslySetInnerHTML={{ __html: configDataBlock(shell.config) }}
           />
         ) : null}
       </head>
       <body>
         {children}
-        {root?.analyticsScript ? <script nonce={nonce} async src={root.analyticsScript} /> : null}
+        {shell?.analyticsScript ? <script nonce={nonce} async src={shell.analyticsScript} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -143,6 +150,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The bare benchmark page: React Router's document and the page, without the shell.
+  if (isBenchBareRoot(loaderData)) return <Outlet />;
+  return <Shell loaderData={loaderData} />;
+}
+
+function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { user, permissions, inboxFolders, banners, config } = loaderData;
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
   env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV"> &
-    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL">>;
+    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL" | "KEEL_BENCH">>;
   logger: Logger;
   /** The React Router build, or a loader of it (development: from Vite). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -203,6 +203,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
           demo: !env.BACKEND_URL,
           analyticsScript: { url: analyticsScriptUrl, production: env.NODE_ENV === "production" },
           log: req.log,
+          bench: env.KEEL_BENCH === true,
         });
         return context;
       },

@@ -34,6 +34,13 @@ export const EnvSchema = z.object({
       "must be true, false, loopback, a hop count or addresses",
     )
     .default("loopback"),
+  /** Where `npm run build` wrote the production build (react-router.config.ts reads the same variable). */
+  KEEL_BUILD_DIR: z.string().min(1, "must not be empty").default("build"),
+  /** 1 only for `npm run bench`: the benchmark's bare page /_bench/bare answers (app/lib/bench.server.ts). */
+  KEEL_BENCH: z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };

@@ -71,6 +71,24 @@ test("a bad variable stops the boot with exit code 1 and a message naming it", a
   expect(stderr).toContain("LOG_LEVEL:");
 });
 
+test("a KEEL_BUILD_DIR without a build stops the boot with exit code 1, naming the file", async () => {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: "0",
+      DATABASE_URL: database.url,
+      SESSION_SECRET: TEST_SECRET,
+      KEEL_BUILD_DIR: "tests/.tmp/no-such-build",
+    },
+  });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  const code = await new Promise((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(stdout).toContain(path.resolve("tests/.tmp/no-such-build/server/index.js"));
+});
+
 test("SIGTERM lets an in-flight request finish, refuses new ones and exits 0", async () => {
   const server = await start({});
   const base = `http://127.0.0.1:${server.port}`;

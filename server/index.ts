@@ -1,5 +1,5 @@
 // Starts Keel: node server/index.ts (development, with Vite) or
-// NODE_ENV=production node server/index.ts (serves an existing build).
+// NODE_ENV=production node server/index.ts (serves an existing build, from KEEL_BUILD_DIR or build/).
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createPrisma } from "../mock-backend/db.ts";
@@ -21,17 +21,19 @@ try {
 }
 
 const logger = createLogger(env.LOG_LEVEL);
+if (env.KEEL_BENCH) logger.warn("KEEL_BENCH=1: the benchmark's bare page /_bench/bare answers");
 const production = env.NODE_ENV === "production";
 const db = env.BACKEND_URL ? undefined : createPrisma(env.DATABASE_URL);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let devMiddleware;
 if (production) {
-  const serverBuild = path.resolve("build/server/index.js");
+  const serverBuild = path.resolve(env.KEEL_BUILD_DIR, "server/index.js");
   try {
     build = (await import(serverBuild)) as ServerBuild;
   } catch (error) {
-    logger.fatal({ err: error }, `no build at ${serverBuild}: run npm run build first`);
+    // The server build imports packages: a KEEL_BUILD_DIR outside the project cannot find node_modules.
+    logger.fatal({ err: error }, `cannot load ${serverBuild}: run npm run build first, inside the project`);
     process.exit(1);
   }
 } else {
@@ -48,7 +50,7 @@ const { app, beginShutdown } = createServerApp({
   build,
   db,
   devMiddleware,
-  clientDir: production ? path.resolve("build/client") : undefined,
+  clientDir: production ? path.resolve(env.KEEL_BUILD_DIR, "client") : undefined,
 });
 
 const server = app.listen(env.PORT, env.HOST, (error?: Error) => {

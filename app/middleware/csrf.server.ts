@@ -21,8 +21,12 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
     !token &&
     (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data"))
   ) {
-    const form = await request.clone().formData();
-    const field = form.get(CSRF_FIELD);
+    // A body that does not parse (a multipart one without its boundary) carries no token either.
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
+    const field = form?.get(CSRF_FIELD);
     token = typeof field === "string" ? field : null;
   }
   if (!token || !keel.verifyCsrf(token)) {

@@ -1,7 +1,7 @@
 // Calls a route's loader or action the way the server does: a request context
 // whose API client reaches the mock backend in-process, as `login` or the guest.
 import { RouterContextProvider } from "react-router";
-import { keelContext } from "../../app/lib/keel-context.ts";
+import { keelContext, type KeelRequestContext } from "../../app/lib/keel-context.ts";
 import { apiMiddleware } from "../../app/middleware/api.server.ts";
 import { i18nMiddleware } from "../../app/middleware/i18next.server.ts";
 import type { Backend } from "./backend.ts";
@@ -55,6 +55,8 @@ export async function callRoute(
   path: string,
   handler: (args: RouteArgs) => unknown,
   init?: RequestInit,
+  /** Replaces parts of the server's request context (the transport, the KEEL_BENCH flag). */
+  contextOverrides: Partial<KeelRequestContext> = {},
 ): Promise<RouteOutcome> {
   const request = new Request(`${SAME_ORIGIN.origin}${path}`, init);
   const forwardHeaders: Record<string, string> = { host: SAME_ORIGIN.host, origin: SAME_ORIGIN.origin };
@@ -69,6 +71,7 @@ export async function callRoute(
     verifyCsrf: (token) => token === "test-csrf",
     demo: true,
     log: silent,
+    ...contextOverrides,
   });
   const args: RouteArgs = { request, context, params: {}, url: new URL(request.url), pattern: "" };
   let outcome: { value: unknown } | { thrown: unknown } = { value: undefined };

@@ -1,0 +1,144 @@
+// The production server as the benchmark runs it: its own database, a free port, a chosen build.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import path from "node:path";
+import { DEMO_PASSWORD } from "../../prisma/factories.ts";
+
+// Other work on this machine uses these; the benchmark never does.
+const RESERVED_PORTS = new Set([3000, 3100, 3300]);
+
+/** Runs a Node script to its end; its output is shown only when it fails. */
+async function runNode(script: string, args: string[], env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`${script} ${args.join(" ")} failed:\n${output}`);
+}
+
+/** Migrates and seeds a new SQLite database (prisma/setup.ts), as `npm run db:setup` does. */
+export function setUpDatabase(databaseUrl: string): Promise<void> {
+  return runNode("prisma/setup.ts", [], { DATABASE_URL: databaseUrl });
+}
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1");
+    await once(probe, "listening");
+    const address = probe.address();
+    probe.close();
+    await once(probe, "close");
+    if (typeof address === "object" && address && !RESERVED_PORTS.has(address.port)) return address.port;
+  }
+}
+
+export interface ServerOptions {
+  buildDir: string;
+  databaseUrl: string;
+  port: number;
+  /** KEEL_BENCH=1: the bare page /_bench/bare answers. */
+  bench: boolean;
+}
+
+export interface RunningServer {
+  base: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node server/index.ts` in production mode; resolves once the process exists, not once it is ready. */
+export function spawnServer(options: ServerOptions): RunningServer {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+      SESSION_SECRET: "keel-bench-session-secret-0123456789abcdefghijkl",
+      LOG_LEVEL: "warn",
+      KEEL_BUILD_DIR: options.buildDir,
+      KEEL_BENCH: options.bench ? "1" : "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+  const exited = once(child, "exit");
+  child.on("exit", (code, signal) => {
+    if (code && code !== 0) console.error(`server exited with ${code ?? signal}:\n${output}`);
+  });
+  return {
+    base: `http://127.0.0.1:${options.port}`,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Polls /readyz until it answers 200; fails when the process exits or the time runs out. */
+export async function waitUntilReady(server: RunningServer, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error("the server exited before it was ready");
+    const status = await fetch(`${server.base}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`the server was not ready within ${timeoutMs} ms`);
+}
+
+function remember(jar: Map<string, string>, response: Response): void {
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair = ""] = cookie.split(";");
+    const split = pair.indexOf("=");
+    if (split > 0) jar.set(pair.slice(0, split).trim(), pair.slice(split + 1).trim());
+  }
+}
+
+/** Signs in through the login form, as a browser does; returns the Cookie header of the session. */
+export async function signIn(base: string, login: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const form = await fetch(`${base}/login`);
+  remember(jar, form);
+  const input = /<input[^>]*\bname="csrf"[^>]*>/.exec(await form.text())?.[0] ?? "";
+  const csrf = /\bvalue="([^"]+)"/.exec(input)?.[1];
+  if (!csrf) throw new Error("no csrf field on /login");
+  const answer = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: cookieHeader(),
+      origin: base,
+    },
+    body: new URLSearchParams({ csrf, login, password: DEMO_PASSWORD, redirect: "/issues" }),
+  });
+  if (answer.status !== 302) throw new Error(`signing in as ${login} answered ${answer.status}`);
+  remember(jar, answer);
+  return cookieHeader();
+}
+
+/** Builds the app into buildDir with the project's own build (react-router build). */
+export function buildInto(buildDir: string): Promise<void> {
+  return runNode(path.resolve("node_modules/@react-router/dev/bin.cjs"), ["build"], {
+    KEEL_BUILD_DIR: buildDir,
+  });
+}
