@@ -54,6 +54,11 @@ export function createHttpTransport(baseUrl: string, timeoutMs = 15_000): Backen
       signal: AbortSignal.timeout(timeoutMs),
     });
     const rawBody = new Uint8Array(await response.arrayBuffer());
-    return { status: response.status, headers: response.headers, body: new TextDecoder().decode(rawBody), rawBody };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: new TextDecoder().decode(rawBody),
+      rawBody,
+    };
   };
 }

@@ -24,6 +24,7 @@ const only = process.argv.slice(2);
 mkdirSync("reports", { recursive: true });
 rmSync("reports/vitest.json", { force: true });
 rmSync("reports/e2e.json", { force: true });
+rmSync("reports/soak.json", { force: true });
 
 const steps: Step[] = [
   { name: "typecheck", command: [bin("react-router"), "typegen"] },
@@ -55,6 +56,13 @@ const steps: Step[] = [
         }
       );
     },
+  },
+  {
+    // 10 000 mixed requests against the production build just made (tests/soak/soak.ts): each of its
+    // checks (no 5xx, expected answers, memory, database) counts as one test.
+    name: "soak",
+    command: [process.execPath, "tests/soak/soak.ts"],
+    count: () => readJson<{ passed: number; failed: number; skipped: number }>("reports/soak.json"),
   },
   {
     name: "e2e",

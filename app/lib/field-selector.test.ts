@@ -247,7 +247,8 @@ test("counts nesting contributed by alias expansions toward the depth cap", () =
   );
 });
 
-test("merges exponentially branching alias expansions in linear time", () => {
+// How long the expansion takes as the levels grow is measured by tests/bench/markdown.ts.
+test("merges exponentially branching alias expansions", () => {
   const LEVELS = 22;
   const chain = (alias: string, leaf: string): string[] => [
     ...Array.from(
@@ -257,7 +258,6 @@ test("merges exponentially branching alias expansions in linear time", () => {
     `@${alias}${LEVELS}:${leaf}`,
   ];
   const selector = ["r(@a0),r(@b0)", ...chain("a", "z"), ...chain("b", "w")];
-  const started = performance.now();
   const tree = parseFields(selector.join(";"));
   let node = tree.get("r");
   for (let level = 0; level < LEVELS; level += 1) node = node?.get("y");
@@ -267,7 +267,6 @@ test("merges exponentially branching alias expansions in linear time", () => {
       ["w", null],
     ]),
   );
-  expect(performance.now() - started).toBeLessThan(1000);
 });
 
 test("serializes canonically in first-seen order without whitespace or aliases", () => {

@@ -19,14 +19,21 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
+const bidiCharOpen = (title: string) => `<span class="bidi-char" title="${escapeHtml(title)}">`;
+
 /**
  * Shows each bidirectional control character as a visible code point instead of applying it, labelled
- * with `label(code)` (the caller's words, e.g. "Bidirectional control character U+202E").
+ * with `label(code)` (the caller's words, e.g. "Bidirectional control character U+202E"). `open` writes
+ * the start tag of the span around it, given its title.
  */
-export function revealBidiCharacters(html: string, label: (code: string) => string): string {
+export function revealBidiCharacters(
+  html: string,
+  label: (code: string) => string,
+  open: (title: string) => string = bidiCharOpen,
+): string {
   return html.replace(BIDI_CHARACTERS, (char) => {
     const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-    return `<span class="bidi-char" title="${escapeHtml(label(code))}">${code}</span>`;
+    return `${open(label(code))}${code}</span>`;
   });
 }
 
@@ -253,10 +260,17 @@ export function languageOf(info: string | undefined): string {
     .slice(0, 30);
 }
 
-/** Escaped code with `hl-*` spans around comments, strings, numbers and keywords of known languages. */
-export function highlightCode(code: string, language: string): string {
+/**
+ * Code escaped by `escape` with `hl-*` spans around comments, strings, numbers and keywords of known
+ * languages.
+ */
+export function highlightCode(
+  code: string,
+  language: string,
+  escape: (text: string) => string = escapeHtml,
+): string {
   const family = FAMILIES[language];
-  if (!family) return escapeHtml(code);
+  if (!family) return escape(code);
   let pattern = PATTERNS.get(family);
   if (!pattern) {
     pattern = patternFor(family);
@@ -271,9 +285,9 @@ export function highlightCode(code: string, language: string): string {
       continue;
     }
     const group = match.findIndex((part, i) => i > 0 && part !== undefined) - 1;
-    html += escapeHtml(code.slice(last, match.index));
-    html += `<span class="${CLASSES[group]}">${escapeHtml(match[0])}</span>`;
+    html += escape(code.slice(last, match.index));
+    html += `<span class="${CLASSES[group]}">${escape(match[0])}</span>`;
     last = match.index + match[0].length;
   }
-  return html + escapeHtml(code.slice(last));
+  return html + escape(code.slice(last));
 }

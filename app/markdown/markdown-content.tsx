@@ -32,6 +32,8 @@ export function MarkdownContent({ rendered, className, widgets, ...rest }: Markd
   useEffect(() => {
     const root = container.current;
     if (!root) return;
+    // Code wider than the page scrolls sideways: the block takes focus so that keyboards can scroll it.
+    for (const block of root.querySelectorAll<HTMLElement>("pre.code-block")) block.tabIndex = 0;
     const stop = enablePdfPreviews(root, t);
     if (hasMermaid) void renderDiagrams(root, loadDiagramEngine, prefersDark(root.ownerDocument), t);
     return stop;

@@ -91,9 +91,8 @@ test("without an engine the source is shown as code", () => {
   );
 });
 
-test("finding math is linear: many lone $ signs", () => {
+// How long such input takes is measured by tests/bench/markdown.ts.
+test("many lone $ signs open no formula", () => {
   const text = "$a ".repeat(50_000);
-  const started = performance.now();
-  for (let i = 0; i < text.length; i += 3) matchInlineMath(text.slice(i, i + 2_100));
-  expect(performance.now() - started).toBeLessThan(2_000);
+  for (let i = 0; i < text.length; i += 3) expect(matchInlineMath(text.slice(i, i + 2_100))).toBeNull();
 });

@@ -81,15 +81,31 @@ export function matchMathBlock(src: string): MathMatch | null {
   return tex ? { raw: src.slice(0, close + after[0].length), tex, display: true } : null;
 }
 
+/** How the caller wants formulas written: its own escaping, and a last step for KaTeX's output. */
+export interface MathOutput {
+  escape: (text: string) => string;
+  /** Applied once per formula, before the result is kept for the next render. */
+  finish: (html: string) => string;
+}
+
+const AS_IS: MathOutput = { escape: escapeHtml, finish: (html) => html };
+
 /**
  * KaTeX's HTML for one formula; a LaTeX error shows its message inline, next to the source. Display
  * math inside a paragraph is a block-styled span, so that the HTML stays valid.
  */
-export function renderMath(tex: string, display: boolean, engine: MathEngine | null, block = false): string {
+export function renderMath(
+  tex: string,
+  display: boolean,
+  engine: MathEngine | null,
+  block = false,
+  output: MathOutput = AS_IS,
+): string {
   const tag = block ? "div" : "span";
   const kind = display ? "math math-display" : "math math-inline";
-  if (!engine) return `<${tag} class="${kind} math-source"><code>${escapeHtml(tex)}</code></${tag}>`;
-  return formulas.get(`${tag}\u0000${kind}\u0000${tex}`, () => typeset(tex, display, engine, tag, kind));
+  if (!engine) return `<${tag} class="${kind} math-source"><code>${output.escape(tex)}</code></${tag}>`;
+  const key = `${output === AS_IS ? "" : "finished"}\u0000${tag}\u0000${kind}\u0000${tex}`;
+  return formulas.get(key, () => output.finish(typeset(tex, display, engine, tag, kind)));
 }
 
 // Typesetting is pure for a given formula: the same formulas come back on every view of a page.

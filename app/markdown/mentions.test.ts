@@ -58,9 +58,8 @@ test("at most MAX_MENTIONS ids and logins are collected per render", () => {
   expect(refs.logins.size).toBe(MAX_MENTIONS);
 });
 
-test("finding mentions is linear in the text", () => {
+// How long such input takes is measured by tests/bench/markdown.ts.
+test("long runs of letters, dashes, @ and # hold no mentions", () => {
   const text = `${"a".repeat(200_000)} ${"-".repeat(200_000)} ${"@".repeat(100_000)} ${"#".repeat(100_000)}`;
-  const started = performance.now();
-  splitText(text, true);
-  expect(performance.now() - started).toBeLessThan(1_000);
+  expect(splitText(text, true)).toEqual([{ kind: "text", text }]);
 });

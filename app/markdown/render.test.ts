@@ -55,8 +55,10 @@ test("GFM autolinks turn bare URLs and www. addresses into links", () => {
 test("[ ], [x] and [X] start task items, rendered as disabled checkboxes when read-only", () => {
   const html = render("- [ ] a\n- [x] b\n- [X] c");
   expect(html).toContain('<ul class="contains-task-list">');
-  expect(html.match(/<input type="checkbox" disabled="">/g)).toHaveLength(1);
-  expect(html.match(/<input type="checkbox" disabled="" checked="">/g)).toHaveLength(2);
+  // Named like the editable buttons, so a screen reader says what each one is.
+  expect(html.match(/<input type="checkbox" disabled="" aria-label="To do: a">/g)).toHaveLength(1);
+  expect(html).toContain('<input type="checkbox" disabled="" checked="" aria-label="Done: b">');
+  expect(html).toContain('<input type="checkbox" disabled="" checked="" aria-label="Done: c">');
 });
 
 test("other bracket contents do not make task items", () => {

@@ -1,21 +1,25 @@
 // The Markdown renderer (issue 7): one module for the server (SSR) and the browser (live preview).
 // Markdown → tokens (marked, CommonMark + GFM, with math and widget syntax) → our own pass over the
-// tokens (mentions, colour chips, image sizes, task numbers) → HTML → DOMPurify, always last.
+// tokens (mentions, colour chips, image sizes, task numbers) → HTML, top-level block by block.
+//
+// The renderer writes its own elements through `startTag` and `escapeText` (sanitize.ts), which apply
+// the sanitiser's rules as they write: that HTML is final. Every block that holds raw HTML from the
+// author goes through DOMPurify, together with the blocks its tags span (html-balance.ts), and so do
+// the few shapes the renderer does not write exactly as the HTML parser would read them (a link inside
+// a link's text, character references marked leaves for the browser). KaTeX's output is sanitised
+// once per formula and kept. The result is the same HTML as sanitising the whole document in one
+// pass (`renderMarkdownReference`), which the tests check on every input.
 //
 // Nesting deeper than MARKDOWN_MAX_NESTING (block quotes and lists, emphasis and links) is not
 // parsed as structure: the deeper text renders flat, so hostile input cannot exhaust the stack.
 
-import { Marked, Tokenizer, type Token, type Tokens, type TokensList } from "marked";
+import type { ParseKeys } from "i18next";
+import { Marked, Parser, Tokenizer, type Token, type Tokens, type TokensList } from "marked";
 import { MARKDOWN_MAX_NESTING } from "../lib/constants.ts";
 import { embedFor } from "./embeds.ts";
-import {
-  escapeHtml,
-  hasBidiCharacters,
-  highlightCode,
-  languageOf,
-  revealBidiCharacters,
-} from "./highlight.ts";
-import { matchInlineMath, matchMathBlock, renderMath, type MathEngine } from "./math.ts";
+import { hasBidiCharacters, highlightCode, languageOf, revealBidiCharacters } from "./highlight.ts";
+import { createHtmlBalance, type HtmlBalance } from "./html-balance.ts";
+import { matchInlineMath, matchMathBlock, renderMath, type MathEngine, type MathOutput } from "./math.ts";
 import {
   collectRefs,
   NO_MENTIONS,
@@ -24,9 +28,22 @@ import {
   type ResolvedMentions,
   type Segment,
 } from "./mentions.ts";
-import { RESERVED_IDS, sanitizeHtml, TASK_FORM_PREFIX } from "./sanitize.ts";
+import {
+  escapeAttributeValue,
+  escapeText,
+  RESERVED_IDS,
+  sanitizeHtml,
+  sanitizeHtmlUncached,
+  sanitizePiece,
+  startTag,
+  TASK_FORM_PREFIX,
+  type AttributeValue,
+  type SanitizePolicy,
+} from "./sanitize.ts";
 import { createSlugger } from "./slug.ts";
 import type { MarkdownT } from "./translate.ts";
+import { dataImageType, isWebUrl, safeUrl } from "./url-policy.ts";
+import { matchWidget, parseWidgetReference, widgetErrorText } from "./widget-syntax.ts";
 
 let defaultT: MarkdownT | null = null;
 
@@ -43,8 +60,35 @@ function translatorFor(options: RenderOptions): MarkdownT {
   if (!t) throw new Error("The Markdown renderer needs the reader's translate function (options.t)");
   return t;
 }
-import { dataImageType, isWebUrl, safeUrl } from "./url-policy.ts";
-import { matchWidget, parseWidgetReference, widgetErrorText } from "./widget-syntax.ts";
+
+/** A text of the markdown namespace with its values put in. */
+type Translate = (key: ParseKeys<"markdown">, values?: Record<string, string>) => string;
+
+// Calling i18next costs more than rendering a paragraph. Each text is asked for once per translate
+// function, with markers for its values, and the values are put in where the markers come back: as
+// i18next puts them in here (no escaping; nothing inside a value is interpolated again).
+const TEMPLATES = new WeakMap<MarkdownT, Map<string, string[]>>();
+const MARKER = /\ue000(\d+)\ue001/;
+
+function templatesOf(t: MarkdownT): Translate {
+  let templates = TEMPLATES.get(t);
+  if (!templates) TEMPLATES.set(t, (templates = new Map()));
+  const known = templates;
+  return (key, values) => {
+    const names = values ? Object.keys(values) : [];
+    const id = names.length === 0 ? key : `${key}\u0000${names.join("\u0000")}`;
+    // The text cut at its markers: text, index of a value, text, and so on.
+    let parts = known.get(id);
+    if (parts === undefined) {
+      const markers = Object.fromEntries(names.map((name, i) => [name, `\ue000${i}\ue001`]));
+      parts = String(t(key as never, markers as never)).split(MARKER);
+      known.set(id, parts);
+    }
+    let text = parts[0]!;
+    for (let i = 1; i < parts.length; i += 2) text += values![names[+parts[i]!]!]! + parts[i + 1]!;
+    return text;
+  };
+}
 
 /**
  * "full" for issues, articles and the reference page; "restricted" for banners and the user
@@ -104,7 +148,9 @@ export interface ParsedMarkdown {
 
 interface RenderState {
   options: RenderOptions;
-  t: MarkdownT;
+  /** The reader's texts: `t` through the template cache, and the translate function itself. */
+  t: Translate;
+  translateFunction: MarkdownT;
   profile: MarkdownProfile;
   slug: (text: string) => string;
   issues: Map<string, ResolvedMentions["issues"][number]>;
@@ -114,6 +160,14 @@ interface RenderState {
   hasMermaid: boolean;
   pdfCount: number;
   pdfFrames: Set<string>;
+  /** What the sanitiser may let through: the PDF frames of this render. */
+  policy: SanitizePolicy;
+  /** The top-level block being rendered needs DOMPurify (it holds raw HTML, or a shape written inexactly). */
+  needsSanitizing: boolean;
+  /** The raw HTML tags of the document so far, from the first one on. */
+  balance: HtmlBalance | null;
+  /** Link texts being rendered around the current token. */
+  linkDepth: number;
 }
 
 let state: RenderState | null = null;
@@ -140,42 +194,56 @@ function nested<T>(kind: "block" | "inline", run: () => T): T | undefined {
 
 // ---------- tokenizers ----------
 
-const base = Tokenizer.prototype;
-const nestingTokenizer = {
-  blockquote(this: Tokenizer, src: string) {
-    return nested("block", () => base.blockquote.call(this, src));
-  },
-  list(this: Tokenizer, src: string) {
-    return nested("block", () => base.list.call(this, src));
-  },
-  emStrong(this: Tokenizer, src: string, masked: string, prev?: string) {
-    return nested("inline", () => base.emStrong.call(this, src, masked, prev));
-  },
-  del(this: Tokenizer, src: string, masked: string, prev?: string) {
-    return nested("inline", () => base.del.call(this, src, masked, prev));
-  },
-  link(this: Tokenizer, src: string) {
-    return nested("inline", () => base.link.call(this, src));
-  },
-  reflink(this: Tokenizer, src: string, links: Parameters<Tokenizer["reflink"]>[1]) {
-    return nested("inline", () => base.reflink.call(this, src, links));
-  },
+// The inline ones are tried at every position of the text: a character their token cannot start
+// with is turned away before anything else (marked's own patterns would refuse it too).
+const startsWith = (src: string, a: number, b: number) => {
+  const code = src.charCodeAt(0);
+  return code === a || code === b;
 };
 
+class NestingTokenizer extends Tokenizer {
+  override blockquote(src: string) {
+    return nested("block", () => super.blockquote(src));
+  }
+  override list(src: string) {
+    return nested("block", () => super.list(src));
+  }
+  override emStrong(src: string, masked: string, prev?: string) {
+    if (!startsWith(src, 42, 95)) return undefined; // * _
+    return nested("inline", () => super.emStrong(src, masked, prev));
+  }
+  override del(src: string, masked: string, prev?: string) {
+    if (!startsWith(src, 126, 126)) return undefined; // ~
+    return nested("inline", () => super.del(src, masked, prev));
+  }
+  override link(src: string) {
+    if (!startsWith(src, 91, 33)) return undefined; // [ !
+    return nested("inline", () => super.link(src));
+  }
+  override reflink(src: string, links: Parameters<Tokenizer["reflink"]>[1]) {
+    if (!startsWith(src, 91, 33)) return undefined;
+    return nested("inline", () => super.reflink(src, links));
+  }
+}
+
 /**
- * Where the next math or widget might start, for marked to stop plain text there. The scan looks a
- * fixed distance ahead and otherwise cuts the text at a blank, which keeps lexing linear.
+ * Where the next math or widget might start, for marked to stop plain text there (one function for
+ * both, as marked calls each extension's). The search looks a fixed distance ahead and otherwise cuts
+ * the text at a blank, which keeps lexing linear.
  */
 const START_WINDOW = 256;
 function inlineStart(src: string): number | undefined {
-  const end = Math.min(src.length, START_WINDOW);
-  let blank = -1;
-  for (let i = 0; i < end; i++) {
-    const code = src.charCodeAt(i);
-    if (code === 36 || (code === 123 && src.charCodeAt(i + 1) === 123)) return i;
-    if (code === 32 || code === 10 || code === 9) blank = i;
-  }
+  const window = src.length > START_WINDOW ? src.slice(0, START_WINDOW + 1) : src;
+  const dollar = window.indexOf("$");
+  const braces = window.indexOf("{{");
+  const first = dollar === -1 ? braces : braces === -1 ? dollar : Math.min(dollar, braces);
+  if (first !== -1 && first < START_WINDOW) return first;
   if (src.length <= START_WINDOW) return undefined;
+  const blank = Math.max(
+    window.lastIndexOf(" ", START_WINDOW - 1),
+    window.lastIndexOf("\n", START_WINDOW - 1),
+    window.lastIndexOf("\t", START_WINDOW - 1),
+  );
   return blank > 0 ? blank : START_WINDOW;
 }
 
@@ -201,8 +269,8 @@ const mathBlock = {
 const widgetInline = {
   name: "keelWidget",
   level: "inline" as const,
-  start: inlineStart,
   tokenizer(src: string) {
+    if (src.charCodeAt(0) !== 123) return undefined;
     const match = matchWidget(src);
     return match ? { type: "keelWidget", raw: match.raw, inner: match.inner, block: false } : undefined;
   },
@@ -241,59 +309,134 @@ function plainText(tokens: readonly Token[] | undefined): string {
   return text;
 }
 
-function attribute(name: string, value: string | number | null | undefined): string {
-  return value === null || value === undefined || value === ""
-    ? ""
-    : ` ${name}="${escapeHtml(String(value))}"`;
+/** The start tag of one of the renderer's elements (see `startTag`), or null when it may not appear. */
+function tagOrNull(tag: string, attributes: readonly (readonly [string, AttributeValue])[]): string | null {
+  const s = current();
+  // A link inside a link's text is moved out of it by the HTML parser: left to the sanitiser.
+  if (tag === "a" && s.linkDepth > 0) s.needsSanitizing = true;
+  return startTag(tag, attributes, s.policy);
 }
 
-const bidiLabel = (t: MarkdownT) => (code: string) => t("bidi.character", { code });
+/** The start tag of an element that sanitising never removes (anything but frames, buttons and inputs). */
+function tag(name: string, attributes: readonly (readonly [string, AttributeValue])[]): string {
+  return tagOrNull(name, attributes) ?? "";
+}
+
+// marked leaves character references in text for the browser to read (`&copy;`, and `&amp;` for a
+// `&` in text with a numeric reference); these few are read here, any other sends the block through
+// DOMPurify, which reads it as the browser would.
+const KEPT_REFERENCE = /&(#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);/g;
+const KNOWN_REFERENCES = new Map([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+  ["nbsp", "\u00a0"],
+]);
+const MARKED_ESCAPE = /[<>"']|&(?!(#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);)/g;
+const MARKED_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** A text token's text, which can hold character references. */
+function renderText(text: string): string {
+  if (!text.includes("&")) return escapeText(text);
+  let unknown = false;
+  const decoded = text.replace(KEPT_REFERENCE, (reference, name: string) => {
+    const char = KNOWN_REFERENCES.get(name);
+    if (char === undefined) unknown = true;
+    return char ?? reference;
+  });
+  if (!unknown) return escapeText(decoded);
+  current().needsSanitizing = true;
+  return text.replace(MARKED_ESCAPE, (char) => MARKED_ESCAPES[char]!);
+}
+
+const bidiLabel = (t: Translate) => (code: string) => t("bidi.character", { code });
+const bidiCharOpen = (title: string) =>
+  tag("span", [
+    ["class", "bidi-char"],
+    ["title", title],
+  ]);
+
+/** KaTeX's output is sanitised once per formula, when it is typeset, and kept with it. */
+const MATH_OUTPUT: MathOutput = {
+  escape: escapeText,
+  finish: (html) => sanitizeHtmlUncached(html),
+};
 
 function renderSegment(segment: Segment): string {
   const s = current();
   switch (segment.kind) {
     case "text":
-      return escapeHtml(segment.text);
-    case "colour":
-      return (
-        `<span class="color-chip"><span class="color-chip-swatch" style="background-color:${segment.hex}" aria-hidden="true"></span>` +
-        `${escapeHtml(segment.text)}</span>`
-      );
+      return escapeText(segment.text);
+    case "colour": {
+      const swatch = tag("span", [
+        ["class", "color-chip-swatch"],
+        ["style", `background-color:${segment.hex}`],
+        ["aria-hidden", "true"],
+      ]);
+      return `<span class="color-chip">${swatch}</span>${escapeText(segment.text)}</span>`;
+    }
     case "entity": {
       const issue = s.issues.get(segment.id);
       if (issue) {
-        const label = issue.resolved === null ? escapeHtml(segment.id) : `<s>${escapeHtml(segment.id)}</s>`;
+        const label = issue.resolved === null ? escapeText(segment.id) : `<s>${escapeText(segment.id)}</s>`;
         const resolved = issue.resolved === null ? "" : " mention-resolved";
-        return `<a class="mention mention-issue${resolved}" href="/issue/${encodeURIComponent(issue.idReadable)}"${attribute("title", issue.summary)}>${label}</a>`;
+        const open = tag("a", [
+          ["class", `mention mention-issue${resolved}`],
+          ["href", `/issue/${encodeURIComponent(issue.idReadable)}`],
+          ["title", issue.summary],
+        ]);
+        return `${open}${label}</a>`;
       }
       const article = s.articles.get(segment.id);
       if (article) {
-        return `<a class="mention mention-article" href="/articles/${encodeURIComponent(article.idReadable)}"${attribute("title", article.summary)}>${escapeHtml(segment.id)}</a>`;
+        const open = tag("a", [
+          ["class", "mention mention-article"],
+          ["href", `/articles/${encodeURIComponent(article.idReadable)}`],
+          ["title", article.summary],
+        ]);
+        return `${open}${escapeText(segment.id)}</a>`;
       }
-      return escapeHtml(segment.text);
+      return escapeText(segment.text);
     }
     case "user": {
       const user = s.users.get(segment.login);
       const href = user ? safeUrl(user.profileUrl, "link") : null;
-      if (!user || href === null) return escapeHtml(segment.text);
-      return `<a class="mention mention-user"${attribute("href", href)}${attribute("title", `@${user.login}`)}>${escapeHtml(user.name)}</a>`;
+      if (!user || href === null) return escapeText(segment.text);
+      const open = tag("a", [
+        ["class", "mention mention-user"],
+        ["href", href],
+        ["title", `@${user.login}`],
+      ]);
+      return `${open}${escapeText(user.name)}</a>`;
     }
   }
 }
 
 function renderWidget(token: Tokens.Generic): string {
   const reference = parseWidgetReference(String(token.inner));
-  const tag = token.block ? "div" : "span";
-  const { t } = current();
+  const name = token.block ? "div" : "span";
+  const { t, translateFunction } = current();
   if (!reference.ok) {
-    return `<${tag} class="markdown-widget markdown-widget-error" role="note">${escapeHtml(widgetErrorText(reference.error, t))}</${tag}>`;
+    const error = widgetErrorText(reference.error, translateFunction);
+    return `<${name} class="markdown-widget markdown-widget-error" role="note">${escapeText(error)}</${name}>`;
   }
   const placeholder = t("widget.placeholder", { widget: reference.widgetKey, app: reference.appKey });
-  return (
-    `<${tag} class="markdown-widget"${attribute("data-app-key", reference.appKey)}${attribute("data-widget-key", reference.widgetKey)}` +
-    `${attribute("data-embedding-id", reference.embeddingId)} role="status">` +
-    `<span class="markdown-widget-placeholder">${escapeHtml(placeholder)}</span></${tag}>`
-  );
+  const open = tag(name, [
+    ["class", "markdown-widget"],
+    ["data-app-key", reference.appKey],
+    ["data-widget-key", reference.widgetKey],
+    ["data-embedding-id", reference.embeddingId],
+    ["role", "status"],
+  ]);
+  return `${open}<span class="markdown-widget-placeholder">${escapeText(placeholder)}</span></${name}>`;
 }
 
 function mimeTypeOf(url: string): string {
@@ -315,19 +458,33 @@ function mimeTypeOf(url: string): string {
 function renderPdf(attachment: Attachment, url: string): string {
   const s = current();
   const key = `pdf-${++s.pdfCount}`;
-  const name = escapeHtml(attachment.name);
+  const name = escapeText(attachment.name);
   const head =
-    `<span class="attachment attachment-pdf" id="attachment-${key}"${attribute("data-attachment", key)}>` +
-    `<span class="attachment-name"><a${attribute("href", url)}>${name}</a> <span class="attachment-type">PDF</span></span>`;
+    tag("span", [
+      ["class", "attachment attachment-pdf"],
+      ["id", `attachment-${key}`],
+      ["data-attachment", key],
+    ]) +
+    `<span class="attachment-name">${tag("a", [["href", url]])}${name}</a> <span class="attachment-type">PDF</span></span>`;
   if (s.options.openPdfPreviews?.has(key)) {
     s.pdfFrames.add(url);
     const title = s.t("pdf.previewOf", { name: attachment.name });
-    return `${head}<iframe class="attachment-pdf-frame"${attribute("src", url)}${attribute("title", title)}></iframe></span>`;
+    const frame = tagOrNull("iframe", [
+      ["class", "attachment-pdf-frame"],
+      ["src", url],
+      ["title", title],
+    ]);
+    return `${head}${frame === null ? "" : `${frame}</iframe>`}</span>`;
   }
   const toggle = `${s.options.basePath ?? ""}?preview=${key}#attachment-${key}`;
+  const link = tag("a", [
+    ["class", "attachment-preview-toggle"],
+    ["href", toggle],
+    ["data-pdf-preview", url],
+  ]);
   return (
-    `${head}<span class="attachment-warning" role="note">${escapeHtml(s.t("pdf.warning"))}</span> ` +
-    `<a class="attachment-preview-toggle"${attribute("href", toggle)}${attribute("data-pdf-preview", url)}>${escapeHtml(s.t("pdf.showPreview"))}</a></span>`
+    `${head}<span class="attachment-warning" role="note">${escapeText(s.t("pdf.warning"))}</span> ` +
+    `${link}${escapeText(s.t("pdf.showPreview"))}</a></span>`
   );
 }
 
@@ -338,26 +495,31 @@ function renderImage(token: Tokens.Image & { width?: string; height?: string }, 
   const mimeType = attachment?.mimeType ?? dataImageType(href) ?? mimeTypeOf(href);
   const kind = mimeType.startsWith("image/") ? "image" : "link";
   const url = safeUrl(href, kind);
-  if (url === null) return escapeHtml(alt);
+  if (url === null) return escapeText(alt);
   if (mimeType === "application/pdf" && isWebUrl(url)) {
     return renderPdf(attachment ?? { name: alt || token.href, url, mimeType }, url);
   }
   if (kind === "link") {
     const name = attachment?.name ?? (alt || token.href);
-    return `<a class="attachment attachment-file"${attribute("href", url)}>${escapeHtml(name)}</a>`;
+    return `${tag("a", [
+      ["class", "attachment attachment-file"],
+      ["href", url],
+    ])}${escapeText(name)}</a>`;
   }
-  const width = token.width ?? attachment?.width ?? undefined;
-  const height = token.height ?? attachment?.height ?? undefined;
-  return (
-    `<img${attribute("src", url)}${attribute("alt", alt)}${attribute("title", token.title)}` +
-    `${attribute("width", width)}${attribute("height", height)} loading="lazy">`
-  );
+  return tag("img", [
+    ["src", url],
+    ["alt", alt],
+    ["title", token.title],
+    ["width", token.width ?? attachment?.width],
+    ["height", token.height ?? attachment?.height],
+    ["loading", "lazy"],
+  ]);
 }
 
 function createMarked(profile: MarkdownProfile): Marked {
   const full = profile === "full";
   const marked = new Marked({ gfm: true, breaks: false, async: false });
-  marked.use({ tokenizer: nestingTokenizer as never });
+  marked.setOptions({ tokenizer: new NestingTokenizer() });
   if (full) marked.use({ extensions: [mathBlock, widgetBlock, mathInline, widgetInline] });
   marked.use({
     extensions: [
@@ -367,7 +529,13 @@ function createMarked(profile: MarkdownProfile): Marked {
         renderer: (token) => {
           const s = current();
           s.hasMath ||= Boolean(s.options.math);
-          return renderMath(String(token.tex), Boolean(token.display), s.options.math ?? null);
+          return renderMath(
+            String(token.tex),
+            Boolean(token.display),
+            s.options.math ?? null,
+            false,
+            MATH_OUTPUT,
+          );
         },
       },
       {
@@ -375,14 +543,29 @@ function createMarked(profile: MarkdownProfile): Marked {
         renderer: (token) => {
           const s = current();
           s.hasMath ||= Boolean(s.options.math);
-          return `${renderMath(String(token.tex), true, s.options.math ?? null, true)}\n`;
+          return `${renderMath(String(token.tex), true, s.options.math ?? null, true, MATH_OUTPUT)}\n`;
         },
       },
       { name: "keelWidget", renderer: (token) => renderWidget(token) },
     ],
     renderer: {
       html({ text }) {
-        return full ? text : escapeHtml(text);
+        if (!full) return escapeText(text);
+        const s = current();
+        s.needsSanitizing = true;
+        (s.balance ??= createHtmlBalance()).feed(text);
+        return text;
+      },
+      text(token) {
+        if ("tokens" in token && token.tokens) return this.parser.parseInline(token.tokens);
+        if ("escaped" in token && token.escaped) {
+          // Text after an inline <pre>, <code>, <kbd> or <script> tag: raw HTML, as marked leaves it.
+          const s = current();
+          s.needsSanitizing = true;
+          (s.balance ??= createHtmlBalance()).feed(token.text);
+          return token.text;
+        }
+        return renderText(token.text);
       },
       heading({ tokens, depth }) {
         const inner = this.parser.parseInline(tokens);
@@ -390,38 +573,56 @@ function createMarked(profile: MarkdownProfile): Marked {
         const s = current();
         const text = plainText(tokens).trim();
         const slug = s.slug(text);
-        const permalink = `${s.options.basePath ?? ""}#${slug}`;
-        const label = s.t("permalink", { heading: text });
-        return (
-          `<h${depth}${attribute("id", slug)}>${inner}` +
-          `<a class="heading-permalink"${attribute("href", permalink)}${attribute("aria-label", label)}>#</a></h${depth}>\n`
-        );
+        const permalink = tag("a", [
+          ["class", "heading-permalink"],
+          ["href", `${s.options.basePath ?? ""}#${slug}`],
+          ["aria-label", s.t("permalink", { heading: text })],
+        ]);
+        return `${tag(`h${depth}`, [["id", slug]])}${inner}${permalink}#</a></h${depth}>\n`;
       },
       code({ text, lang }) {
         const language = languageOf(lang);
         if (language === "mermaid" && full) {
           current().hasMermaid = true;
-          return `<div class="mermaid-diagram" data-mermaid=""><pre class="mermaid-source"><code class="language-mermaid">${escapeHtml(text)}</code></pre></div>\n`;
+          return `<div class="mermaid-diagram" data-mermaid=""><pre class="mermaid-source"><code class="language-mermaid">${escapeText(text)}</code></pre></div>\n`;
         }
         const { t } = current();
-        const code = revealBidiCharacters(highlightCode(text, language), bidiLabel(t));
+        const code = revealBidiCharacters(
+          highlightCode(text, language, escapeText),
+          bidiLabel(t),
+          bidiCharOpen,
+        );
         const warning = hasBidiCharacters(text)
-          ? `<p class="bidi-warning" role="note">${escapeHtml(t("bidi.warning"))}</p>`
+          ? `<p class="bidi-warning" role="note">${escapeText(t("bidi.warning"))}</p>`
           : "";
-        const languageClass = language ? attribute("class", `language-${language}`) : "";
-        return `${warning}<pre class="code-block"${attribute("data-language", language)}><code${languageClass}>${code}</code></pre>\n`;
+        const pre = tag("pre", [
+          ["class", "code-block"],
+          ["data-language", language],
+        ]);
+        const open = tag("code", [["class", language ? `language-${language}` : null]]);
+        return `${warning}${pre}${open}${code}</code></pre>\n`;
       },
       codespan({ text }) {
-        if (!hasBidiCharacters(text)) return `<code>${escapeHtml(text)}</code>`;
+        if (!hasBidiCharacters(text)) return `<code>${escapeText(text)}</code>`;
         const { t } = current();
-        return `<code class="has-bidi"${attribute("title", t("bidi.warning"))}>${revealBidiCharacters(escapeHtml(text), bidiLabel(t))}</code>`;
+        const open = tag("code", [
+          ["class", "has-bidi"],
+          ["title", t("bidi.warning")],
+        ]);
+        return `${open}${revealBidiCharacters(escapeText(text), bidiLabel(t), bidiCharOpen)}</code>`;
       },
       list(token) {
-        const tag = token.ordered ? "ol" : "ul";
-        const start =
-          token.ordered && token.start !== 1 && token.start !== "" ? attribute("start", token.start) : "";
-        const tasks = token.items.some((item) => item.task) ? ' class="contains-task-list"' : "";
-        return `<${tag}${start}${tasks}>\n${token.items.map((item) => this.listitem(item)).join("")}</${tag}>\n`;
+        const name = token.ordered ? "ol" : "ul";
+        const start = token.ordered && token.start !== 1 && token.start !== "" ? token.start : null;
+        const tasks = token.items.some((item) => item.task) ? "contains-task-list" : null;
+        const open =
+          start === null && tasks === null
+            ? `<${name}>`
+            : tag(name, [
+                ["start", start],
+                ["class", tasks],
+              ]);
+        return `${open}\n${token.items.map((item) => this.listitem(item)).join("")}</${name}>\n`;
       },
       listitem(item) {
         return `<li${item.task ? ' class="task-list-item"' : ""}>${this.parser.parse(item.tokens)}</li>\n`;
@@ -437,33 +638,75 @@ function createMarked(profile: MarkdownProfile): Marked {
           const label = t(checked ? "task.done" : "task.todo", { label: taskLabel ?? "" })
             .trim()
             .slice(0, 200);
-          return (
-            `<button type="submit"${attribute("form", formId)} name="task" value="${taskIndex}" role="checkbox" ` +
-            `aria-checked="${checked}" class="task-toggle"${attribute("aria-label", label)}></button> `
-          );
+          const button = tagOrNull("button", [
+            ["type", "submit"],
+            ["form", formId],
+            ["name", "task"],
+            ["value", taskIndex],
+            ["role", "checkbox"],
+            ["aria-checked", String(checked)],
+            ["class", "task-toggle"],
+            ["aria-label", label],
+          ]);
+          return button === null ? " " : `${button}</button> `;
         }
-        return `<input type="checkbox" disabled=""${checked ? ' checked=""' : ""}> `;
+        // Read-only, but named like the buttons: a checkbox without a name tells a screen reader nothing.
+        const label =
+          taskLabel === undefined
+            ? null
+            : t(checked ? "task.done" : "task.todo", { label: taskLabel })
+                .trim()
+                .slice(0, 200);
+        return `<input type="checkbox" disabled=""${checked ? ' checked=""' : ""}${label ? ` aria-label="${escapeAttributeValue(label)}"` : ""}> `;
       },
       link(token) {
-        const inner = token.autolink ? escapeHtml(token.text) : this.parser.parseInline(token.tokens);
+        const s = current();
+        let inner: string;
+        if (token.autolink) inner = escapeText(token.text);
+        else {
+          s.linkDepth++;
+          try {
+            inner = this.parser.parseInline(token.tokens);
+          } finally {
+            s.linkDepth--;
+          }
+        }
         const bare = token.autolink === true || token.text === token.href;
         if (full && bare) {
           const embed = embedFor(token.href);
           if (embed) {
+            const frame = tagOrNull("iframe", [
+              ["src", embed.src],
+              ["title", s.t(embed.title)],
+              ["loading", "lazy"],
+              ["allowfullscreen", true],
+            ]);
             return (
-              `<span class="embed embed-${embed.service}"><iframe${attribute("src", embed.src)}${attribute("title", current().t(embed.title))} ` +
-              `loading="lazy" allowfullscreen=""></iframe><a class="embed-link"${attribute("href", token.href)}>${escapeHtml(token.href)}</a></span>`
+              `<span class="embed embed-${embed.service}">${frame === null ? "" : `${frame}</iframe>`}` +
+              `${tag("a", [
+                ["class", "embed-link"],
+                ["href", token.href],
+              ])}${escapeText(token.href)}</a></span>`
             );
           }
         }
         if (dataImageType(token.href)) {
           // "data images of gif, png, jpeg, webp and svg shown as images"
-          return `<img${attribute("src", safeUrl(token.href, "image"))}${attribute("alt", plainText(token.tokens))}>`;
+          return tag("img", [
+            ["src", safeUrl(token.href, "image")],
+            ["alt", plainText(token.tokens)],
+          ]);
         }
         const href = safeUrl(token.href, "link");
         if (href === null)
-          return `<span class="link-removed"${attribute("title", current().t("linkRemoved"))}>${inner}</span>`;
-        return `<a${attribute("href", href)}${attribute("title", token.title)}>${inner}</a>`;
+          return `${tag("span", [
+            ["class", "link-removed"],
+            ["title", s.t("linkRemoved")],
+          ])}${inner}</span>`;
+        return `${tag("a", [
+          ["href", href],
+          ["title", token.title],
+        ])}${inner}</a>`;
       },
       image(token) {
         return renderImage(token, plainText(token.tokens) || token.text);
@@ -578,12 +821,127 @@ export function taskStates(text: string): boolean[] {
   return lex(text, "full").walked.tasks.map(({ token }) => token.checked);
 }
 
-/** Safe HTML for parsed Markdown. */
-export function renderParsed(parsed: ParsedMarkdown, options: RenderOptions = {}): RenderedMarkdown {
+const PARSERS: Partial<Record<MarkdownProfile, Parser>> = {};
+const parserFor = (profile: MarkdownProfile) => (PARSERS[profile] ??= new Parser(MARKED[profile].defaults));
+
+interface Piece {
+  html: string;
+  /** Written by the renderer alone; otherwise the sanitiser has to read it. */
+  final: boolean;
+  /** The renderer's own elements come before it, so the parser is in the body (see `sanitizePiece`). */
+  inBody: boolean;
+  /**
+   * For the sanitiser: `html` with the renderer's blocks inside raw block containers left out, each
+   * replaced by a numbered marker, and those blocks, numbered from `first`. Null when the author's
+   * HTML could hold a marker itself.
+   */
+  outline: { html: string; first: number; blocks: string[] } | null;
+}
+
+// A left-out block's place: private-use characters, which the parser and DOMPurify keep as text.
+const BLOCK_MARKER = /\ue002(\d+)\ue003/g;
+const MARKER_CHARACTER = /[\ue002\ue003]/;
+
+/**
+ * The HTML of the top-level tokens in order, cut into pieces: final ones, and the others (raw HTML,
+ * with every block its tags span) for the sanitiser.
+ */
+function renderPieces(tokens: readonly Token[]): Piece[] {
+  const s = current();
+  const parser = parserFor(s.profile);
+  const pieces: Piece[] = [];
+  let open: Piece | null = null;
+  let inBody = false;
+  let markers = 0;
+  const close = (piece: Piece) => {
+    // Pieces for the sanitiser next to each other go to it as one; their markers follow on.
+    const last = pieces[pieces.length - 1];
+    if (!last || last.final) {
+      pieces.push(piece);
+      return;
+    }
+    last.html += piece.html;
+    if (last.outline && piece.outline) {
+      last.outline.html += piece.outline.html;
+      last.outline.blocks.push(...piece.outline.blocks);
+    } else last.outline = null;
+  };
+  for (const token of tokens) {
+    s.needsSanitizing = false;
+    const html = parser.parse([token]);
+    const balance = s.balance;
+    const settled = balance?.settled ?? true;
+    if (open === null && !s.needsSanitizing && settled) {
+      if (html === "") continue;
+      const last = pieces[pieces.length - 1];
+      if (last?.final) last.html += html;
+      else pieces.push({ html, final: true, inBody, outline: null });
+      inBody = true;
+      continue;
+    }
+    open ??= { html: "", final: false, inBody, outline: { html: "", first: markers, blocks: [] } };
+    open.html += html;
+    const outline = open.outline;
+    if (outline && !s.needsSanitizing && html && balance?.inBlockContainers) {
+      // The renderer's own block, inside the author's <details> or <div>: DOMPurify need not read it.
+      outline.html += `\ue002${markers++}\ue003`;
+      outline.blocks.push(html);
+    } else if (outline) {
+      if (MARKER_CHARACTER.test(html)) open.outline = null;
+      else outline.html += html;
+    }
+    if (settled) {
+      close(open);
+      open = null;
+    }
+  }
+  if (open) close(open);
+  return pieces;
+}
+
+/** Safe HTML for a piece the sanitiser has to read. */
+function sanitizedPiece(piece: Piece, policy: SanitizePolicy): string {
+  const outline = piece.outline;
+  if (outline && outline.blocks.length > 0) {
+    const clean = sanitizePiece(outline.html, policy, piece.inBody);
+    const html = putBlocksBack(clean, outline.first, outline.blocks);
+    if (html !== null) return html;
+  }
+  return sanitizePiece(piece.html, policy, piece.inBody);
+}
+
+/**
+ * The sanitised outline with its blocks back in their places, or null unless every marker came back
+ * once, in order, as text (not inside a tag, no SVG or MathML around): then the blocks read as they
+ * would have in the whole piece.
+ */
+function putBlocksBack(clean: string, first: number, blocks: readonly string[]): string | null {
+  if (clean.includes("<svg") || clean.includes("<math")) return null;
+  let html = "";
+  let last = 0;
+  let next = 0;
+  for (const match of clean.matchAll(BLOCK_MARKER)) {
+    if (Number(match[1]) !== first + next) return null;
+    const before = clean.slice(last, match.index);
+    if (clean.lastIndexOf("<", match.index) > clean.lastIndexOf(">", match.index)) return null;
+    html += before + blocks[next++]!;
+    last = match.index + match[0].length;
+  }
+  return next === blocks.length ? html + clean.slice(last) : null;
+}
+
+function renderWith(
+  parsed: ParsedMarkdown,
+  options: RenderOptions,
+  assemble: (pieces: Piece[], policy: SanitizePolicy) => string,
+): RenderedMarkdown {
   const mentions = parsed.profile === "full" ? (options.mentions ?? NO_MENTIONS) : NO_MENTIONS;
+  const pdfFrames = new Set<string>();
+  const translateFunction = translatorFor(options);
   state = {
     options,
-    t: translatorFor(options),
+    t: templatesOf(translateFunction),
+    translateFunction,
     profile: parsed.profile,
     slug: createSlugger([...RESERVED_IDS, ...(options.reservedIds ?? [])]),
     issues: new Map(mentions.issues.map((issue) => [issue.idReadable, issue])),
@@ -592,15 +950,39 @@ export function renderParsed(parsed: ParsedMarkdown, options: RenderOptions = {}
     hasMath: false,
     hasMermaid: false,
     pdfCount: 0,
-    pdfFrames: new Set(),
+    pdfFrames,
+    policy: { pdfFrames },
+    needsSanitizing: false,
+    balance: null,
+    linkDepth: 0,
   };
   try {
-    const raw = MARKED[parsed.profile].parser(parsed.tokens);
-    const html = sanitizeHtml(raw, { pdfFrames: state.pdfFrames });
+    const html = assemble(renderPieces(parsed.tokens), state.policy);
     return { html, hasMath: state.hasMath, hasMermaid: state.hasMermaid, taskCount: parsed.taskCount };
   } finally {
     state = null;
   }
+}
+
+/** Safe HTML for parsed Markdown. */
+export function renderParsed(parsed: ParsedMarkdown, options: RenderOptions = {}): RenderedMarkdown {
+  // Sanitised once the whole document is rendered, when the policy knows every PDF frame.
+  return renderWith(parsed, options, (pieces, policy) => {
+    let html = "";
+    for (const piece of pieces) html += piece.final ? piece.html : sanitizedPiece(piece, policy);
+    return html;
+  });
+}
+
+/**
+ * The same render with the whole HTML sanitised in one pass, as the renderer did before it wrote
+ * its own markup final: slow, and what the tests hold `renderParsed` to.
+ */
+export function renderMarkdownReference(text: string, options: RenderOptions = {}): RenderedMarkdown {
+  const parsed = parseMarkdown(text, options.profile ?? "full");
+  return renderWith(parsed, options, (pieces, policy) =>
+    sanitizeHtml(pieces.map((piece) => piece.html).join(""), policy),
+  );
 }
 
 /** Parses and renders in one go, with mentions already resolved (or none). */

@@ -1,7 +1,9 @@
-// The last step of every render: DOMPurify against an explicit allowlist (seed 001 section 5). It sees
-// the renderer's own markup and any raw HTML alike, so each rule here holds for hostile input too.
-// Script, style and head bodies are dropped with their content. Sanitising is idempotent: what it
-// returns, it returns unchanged.
+// What rendered Markdown may contain (seed 001 section 5): DOMPurify against an explicit allowlist, with
+// Keel's rules for URLs, styles, ids, task buttons and frames as hooks. Script, style and head bodies
+// are dropped with their content. Sanitising is idempotent: what it returns, it returns unchanged.
+// Raw HTML from the author goes through DOMPurify; the renderer's own elements are written by
+// `startTag` and `escapeText` below, which apply the same rules while writing, so that sanitising
+// them would change nothing.
 
 import DOMPurify from "isomorphic-dompurify";
 import { isEmbedSource } from "./embeds.ts";
@@ -366,72 +368,84 @@ function urlKind(tag: string, attribute: string): UrlKind {
   return tag === "img" && attribute === "src" ? "image" : "link";
 }
 
+/** The value Keel's rules leave to attribute `name` of `tag` (DOMPurify's own checks come after), or null. */
+function keptValue(tag: string, name: string, value: string): string | null {
+  if (URL_ATTRIBUTES.has(name)) return tag === "iframe" ? value : safeUrl(value, urlKind(tag, name));
+  if (name === "style") return filterStyle(value) || null;
+  if (name === "id") return isAllowedId(value) ? value : null;
+  if (name === "role") return ROLES.has(value) ? value : null;
+  if (name === "rel") return null;
+  return value;
+}
+
+/** An element's attributes, in the DOM or in a start tag being written. */
+interface ElementAttributes {
+  get(name: string): string | null;
+  set(name: string, value: string): void;
+  remove(name: string): void;
+}
+
+/** The rules for an element whose attributes are clean: false when the element must go. */
+function finishElement(tag: string, element: ElementAttributes, policy: SanitizePolicy): boolean {
+  if (tag === "button") {
+    // Only the task list's own toggles: they submit the page's task form and nothing else.
+    const form = element.get("form") ?? "";
+    const valid =
+      form.startsWith(TASK_FORM_PREFIX) &&
+      isAllowedId(form.slice(APP_ID_PREFIX.length)) &&
+      element.get("name") === "task" &&
+      /^\d{1,6}$/.test(element.get("value") ?? "");
+    if (!valid) return false;
+    element.set("type", "submit");
+    element.set("role", "checkbox");
+    return true;
+  }
+  for (const attribute of ["form", "name", "value"]) element.remove(attribute);
+  if (tag === "input") {
+    // Only disabled checkboxes: the read-only face of a task.
+    if (element.get("type") !== "checkbox") return false;
+    element.set("disabled", "");
+    return true;
+  }
+  if (tag === "iframe") {
+    const src = element.get("src") ?? "";
+    const pdf = policy.pdfFrames?.has(src) ?? false;
+    if (!isEmbedSource(src) && !pdf) return false;
+    for (const [attribute, value] of Object.entries(FRAME_ATTRIBUTES)) {
+      if (attribute === "sandbox" && pdf) continue;
+      element.set(attribute, value);
+    }
+    if (pdf) element.remove("sandbox");
+    element.remove("allow");
+    if (!pdf) element.set("allow", "encrypted-media; picture-in-picture; fullscreen");
+    return true;
+  }
+  // Links that leave Keel say so to search engines and give the target no handle on this page.
+  if (tag === "a" && schemeOf(element.get("href") ?? "") !== null) {
+    element.set("rel", "noopener noreferrer nofollow ugc");
+  }
+  return true;
+}
+
 function installHooks() {
   if (hooksInstalled) return;
   hooksInstalled = true;
   DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
     // Other users of the shared DOMPurify instance are left alone.
     if (!activePolicy) return;
-    const tag = node.nodeName.toLowerCase();
-    const name = data.attrName;
-    const value = data.attrValue;
-    if (URL_ATTRIBUTES.has(name)) {
-      const kept = tag === "iframe" ? value : safeUrl(value, urlKind(tag, name));
-      if (kept === null) data.keepAttr = false;
-      else data.attrValue = kept;
-    } else if (name === "style") {
-      const style = filterStyle(value);
-      if (style) data.attrValue = style;
-      else data.keepAttr = false;
-    } else if (name === "id") {
-      if (!isAllowedId(value)) data.keepAttr = false;
-    } else if (name === "role") {
-      if (!ROLES.has(value)) data.keepAttr = false;
-    } else if (name === "rel") {
-      data.keepAttr = false;
-    }
+    const kept = keptValue(node.nodeName.toLowerCase(), data.attrName, data.attrValue);
+    if (kept === null) data.keepAttr = false;
+    else data.attrValue = kept;
   });
   DOMPurify.addHook("afterSanitizeAttributes", (node) => {
     if (!activePolicy) return;
     const element = node as Element;
-    const tag = element.nodeName.toLowerCase();
-    if (tag === "button") {
-      // Only the task list's own toggles: they submit the page's task form and nothing else.
-      const form = element.getAttribute("form") ?? "";
-      const valid =
-        form.startsWith(TASK_FORM_PREFIX) &&
-        isAllowedId(form.slice(APP_ID_PREFIX.length)) &&
-        element.getAttribute("name") === "task" &&
-        /^\d{1,6}$/.test(element.getAttribute("value") ?? "");
-      if (!valid) return element.remove();
-      element.setAttribute("type", "submit");
-      element.setAttribute("role", "checkbox");
-      return;
-    }
-    for (const attribute of ["form", "name", "value"]) element.removeAttribute(attribute);
-    if (tag === "input") {
-      // Only disabled checkboxes: the read-only face of a task.
-      if (element.getAttribute("type") !== "checkbox") return element.remove();
-      element.setAttribute("disabled", "");
-      return;
-    }
-    if (tag === "iframe") {
-      const src = element.getAttribute("src") ?? "";
-      const pdf = activePolicy.pdfFrames?.has(src) ?? false;
-      if (!isEmbedSource(src) && !pdf) return element.remove();
-      for (const [attribute, value] of Object.entries(FRAME_ATTRIBUTES)) {
-        if (attribute === "sandbox" && pdf) continue;
-        element.setAttribute(attribute, value);
-      }
-      if (pdf) element.removeAttribute("sandbox");
-      element.removeAttribute("allow");
-      if (!pdf) element.setAttribute("allow", "encrypted-media; picture-in-picture; fullscreen");
-      return;
-    }
-    // Links that leave Keel say so to search engines and give the target no handle on this page.
-    if (tag === "a" && schemeOf(element.getAttribute("href") ?? "") !== null) {
-      element.setAttribute("rel", "noopener noreferrer nofollow ugc");
-    }
+    const attributes: ElementAttributes = {
+      get: (name) => element.getAttribute(name),
+      set: (name, value) => element.setAttribute(name, value),
+      remove: (name) => element.removeAttribute(name),
+    };
+    if (!finishElement(element.nodeName.toLowerCase(), attributes, activePolicy)) element.remove();
   });
 }
 
@@ -481,22 +495,197 @@ const sanitized = createMemo<string>(500, 8_000_000);
 
 /** Safe HTML for `html`; see the allowlist above. */
 export function sanitizeHtml(html: string, policy: SanitizePolicy = {}): string {
-  const frames = [...(policy.pdfFrames ?? [])].sort().join("\n");
-  return sanitized.get(`${frames}\u0000${html}`, () => sanitizeNow(html, policy));
+  return sanitizePiece(html, policy, false);
 }
 
-function sanitizeNow(html: string, policy: SanitizePolicy): string {
+/**
+ * Safe HTML for a piece of a document. `inBody` when other content comes before it: DOMPurify then
+ * reads it as the HTML parser reads the middle of a document (a `<style>` or a stray end tag there
+ * is not what it is at the very start, where the parser is still before the body).
+ */
+export function sanitizePiece(html: string, policy: SanitizePolicy, inBody: boolean): string {
+  const frames = [...(policy.pdfFrames ?? [])].sort().join("\n");
+  return sanitized.get(`${inBody ? "body" : ""}\u0000${frames}\u0000${html}`, () =>
+    sanitizeNow(html, policy, inBody),
+  );
+}
+
+/** As `sanitizeHtml`, for a caller that keeps the result itself. */
+export function sanitizeHtmlUncached(html: string, policy: SanitizePolicy = {}): string {
+  return sanitizeNow(html, policy, false);
+}
+
+const PURIFY_CONFIG = {
+  ...CONFIG,
+  ALLOWED_TAGS: [...CONFIG.ALLOWED_TAGS],
+  ALLOWED_ATTR: [...CONFIG.ALLOWED_ATTR],
+  FORBID_CONTENTS: [...CONFIG.FORBID_CONTENTS],
+  ADD_URI_SAFE_ATTR: [...CONFIG.ADD_URI_SAFE_ATTR],
+};
+const PURIFY_CONFIG_IN_BODY = { ...PURIFY_CONFIG, FORCE_BODY: true };
+
+function sanitizeNow(html: string, policy: SanitizePolicy, inBody: boolean): string {
   installHooks();
   activePolicy = policy;
   try {
-    return DOMPurify.sanitize(flattenDeepHtml(html), {
-      ...CONFIG,
-      ALLOWED_TAGS: [...CONFIG.ALLOWED_TAGS],
-      ALLOWED_ATTR: [...CONFIG.ALLOWED_ATTR],
-      FORBID_CONTENTS: [...CONFIG.FORBID_CONTENTS],
-      ADD_URI_SAFE_ATTR: [...CONFIG.ADD_URI_SAFE_ATTR],
-    }) as string;
+    const config = inBody ? PURIFY_CONFIG_IN_BODY : PURIFY_CONFIG;
+    return DOMPurify.sanitize(flattenDeepHtml(html), config) as string;
   } finally {
     activePolicy = null;
   }
+}
+
+// ---------- the renderer's own markup ----------
+// The renderer writes its own elements already in the form DOMPurify with the hooks above would give
+// them back (sanitising them changes nothing, which the tests check on every input), so that only
+// raw HTML from the author has to go through DOMPurify. These mirror, for the elements and
+// attributes the renderer writes, what the HTML parser, DOMPurify's checks and the serialiser do.
+
+const ALLOWED_TAGS = new Set<string>(CONFIG.ALLOWED_TAGS);
+const ALLOWED_ATTRIBUTES = new Set(ATTRIBUTES);
+// DOMPurify's defaults and CONFIG's additions.
+const URI_SAFE_ATTRIBUTES = new Set([
+  "alt",
+  "class",
+  "for",
+  "id",
+  "label",
+  "name",
+  "pattern",
+  "placeholder",
+  "role",
+  "summary",
+  "title",
+  "value",
+  "style",
+  "xmlns",
+  ...CONFIG.ADD_URI_SAFE_ATTR,
+]);
+const DATA_URI_TAGS = new Set(["audio", "video", "img", "source", "image", "track"]);
+const IS_ALLOWED_URI =
+  /^(?:(?:(?:f|ht)tps?|mailto|tel|callto|sms|cid|xmpp|matrix):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+// eslint-disable-next-line no-control-regex -- DOMPurify's own definition of blanks in a URL
+const ATTR_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
+const ATTR_VALUE_BREAKOUT =
+  /((--!?|])>)|<\/(style|script|title|xmp|textarea|noscript|iframe|noembed|noframes)/i;
+
+// eslint-disable-next-line no-control-regex -- the characters the parser and the serialiser change
+const TEXT_SPECIAL = /\r\n?|[&<>\u00a0\u0000]/g;
+const TEXT_REPLACEMENTS: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  "\u00a0": "&nbsp;",
+  // The parser drops NUL from text, and reads every line break as \n.
+  "\u0000": "",
+  "\r": "\n",
+  "\r\n": "\n",
+};
+
+// eslint-disable-next-line no-control-regex -- the same
+const TEXT_TEST = /[\r&<>\u00a0\u0000]/;
+
+/** `text` as the content of an element, written as the serialiser writes it after parsing. */
+export function escapeText(text: string): string {
+  return TEXT_TEST.test(text) ? text.replace(TEXT_SPECIAL, (char) => TEXT_REPLACEMENTS[char]!) : text;
+}
+
+// eslint-disable-next-line no-control-regex -- the characters the parser changes in an attribute value
+const PARSED_TEST = /[\r\u0000]/;
+// eslint-disable-next-line no-control-regex -- the same
+const PARSED_SPECIAL = /\r\n?|\u0000/g;
+const ATTRIBUTE_TEST = /[&"<>\u00a0]/;
+const ATTRIBUTE_SPECIAL = /[&"<>\u00a0]/g;
+const ATTRIBUTE_REPLACEMENTS: Record<string, string> = {
+  "&": "&amp;",
+  '"': "&quot;",
+  "<": "&lt;",
+  ">": "&gt;",
+  "\u00a0": "&nbsp;",
+};
+
+// DOM clobbering: DOMPurify drops an id or name that is also a property of the document or of a form,
+// and asks the document itself, in the browser and on the server. On the server the document is
+// DOMPurify's own and never changes, so the answers are kept (the same heading ids come back on every
+// render); a page's document can change.
+const clobbering = typeof document === "undefined" ? new Map<string, boolean>() : null;
+function clobbers(value: string): boolean {
+  let answer = clobbering?.get(value);
+  if (answer === undefined) {
+    answer = !DOMPurify.isValidAttribute("span", "id", value);
+    if (clobbering) {
+      if (clobbering.size >= 5_000) clobbering.clear();
+      clobbering.set(value, answer);
+    }
+  }
+  return answer;
+}
+
+/** The value of attribute `name` on one of the renderer's `tag` elements after sanitising, or null. */
+function cleanAttribute(tag: string, name: string, raw: string): string | null {
+  if (!ALLOWED_ATTRIBUTES.has(name)) return null;
+  const parsed = PARSED_TEST.test(raw)
+    ? raw.replace(PARSED_SPECIAL, (char) => (char === "\u0000" ? "\ufffd" : "\n"))
+    : raw;
+  const kept = keptValue(tag, name, name === "value" ? parsed : parsed.trim());
+  if (kept === null) return null;
+  if ((kept.includes(">") || kept.includes("</")) && ATTR_VALUE_BREAKOUT.test(kept)) return null;
+  if ((name === "id" || name === "name") && clobbers(kept)) return null;
+  if (URI_SAFE_ATTRIBUTES.has(name) || IS_ALLOWED_URI.test(kept.replace(ATTR_WHITESPACE, ""))) return kept;
+  if ((name === "src" || name === "href") && kept.startsWith("data:") && DATA_URI_TAGS.has(tag)) return kept;
+  return kept === "" ? kept : null;
+}
+
+/** `value` inside a double-quoted attribute, written as the serialiser writes it. */
+export const escapeAttributeValue = (value: string) =>
+  ATTRIBUTE_TEST.test(value)
+    ? value.replace(ATTRIBUTE_SPECIAL, (char) => ATTRIBUTE_REPLACEMENTS[char]!)
+    : value;
+
+/** An attribute value: `true` for an empty attribute; null, undefined, false and "" for none. */
+export type AttributeValue = string | number | boolean | null | undefined;
+
+/** The elements with rules beyond their attributes' (see `finishElement`). */
+const FINISHED_TAGS = new Set(["a", "button", "input", "iframe"]);
+const NO_POLICY: SanitizePolicy = {};
+
+/**
+ * The start tag of one of the renderer's own elements, each attribute as sanitising would leave it
+ * (kept, rewritten or dropped, and written as the serialiser writes it), or null when sanitising
+ * would remove the element.
+ */
+export function startTag(
+  tag: string,
+  attributes: readonly (readonly [string, AttributeValue])[],
+  policy: SanitizePolicy = NO_POLICY,
+): string | null {
+  if (!ALLOWED_TAGS.has(tag)) throw new Error(`<${tag}> is not in the sanitiser's allowlist`);
+  const kept: [string, string][] = [];
+  let finish = FINISHED_TAGS.has(tag);
+  for (const [name, value] of attributes) {
+    if (value === null || value === undefined || value === false || value === "") continue;
+    const clean = cleanAttribute(tag, name, value === true ? "" : String(value));
+    if (clean === null) continue;
+    kept.push([name, clean]);
+    finish ||= name === "form" || name === "name" || name === "value";
+  }
+  if (finish) {
+    const find = (name: string) => kept.findIndex(([n]) => n === name);
+    const element: ElementAttributes = {
+      get: (name) => kept[find(name)]?.[1] ?? null,
+      set: (name, value) => {
+        const at = find(name);
+        if (at === -1) kept.push([name, value]);
+        else kept[at]![1] = value;
+      },
+      remove: (name) => {
+        const at = find(name);
+        if (at !== -1) kept.splice(at, 1);
+      },
+    };
+    if (!finishElement(tag, element, policy)) return null;
+  }
+  let html = `<${tag}`;
+  for (const [name, value] of kept) html += ` ${name}="${escapeAttributeValue(value)}"`;
+  return `${html}>`;
 }

@@ -36,10 +36,9 @@ test("ids of the page around the text are not taken", () => {
   expect(slug("Page heading")).toBe("page-heading-1");
 });
 
-test("many equal headings stay fast", () => {
+// How long many equal headings take is measured by tests/bench/markdown.ts.
+test("many equal headings are numbered in order", () => {
   const slug = createSlugger();
-  const started = performance.now();
   for (let i = 0; i < 20_000; i++) slug("Same");
   expect(slug("Same")).toBe("same-20000");
-  expect(performance.now() - started).toBeLessThan(1_000);
 });

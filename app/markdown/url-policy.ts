@@ -78,8 +78,15 @@ function browserTrim(value: string): string {
   return value.slice(start, end);
 }
 
+const WEB_PREFIX = /^(https?):\/\//i;
+
 /** The scheme a browser could derive from `raw`, lower case, or null for a relative URL. */
 export function schemeOf(raw: string): string | null {
+  // The common cases, decided without decoding: a path, a query or a fragment of this site; http(s).
+  const first = raw.charCodeAt(0);
+  if (first === 47 || first === 35 || first === 63) return null;
+  const web = WEB_PREFIX.exec(raw);
+  if (web) return web[1]!.toLowerCase();
   let value = raw;
   // Character references can be nested (`&amp;#106;`): decode until stable, a bounded number of times.
   for (let i = 0; i < 4; i++) {

@@ -7,6 +7,9 @@ export async function loader() {
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 
+// The page's title is the status, which reads the same in every language.
+export const meta: Route.MetaFunction = () => [{ title: "404 · Keel" }];
+
 export default function NotFound() {
   return null;
 }

@@ -70,6 +70,18 @@ export function HelpPanel({ config, os }: Props) {
   const closeSearch = withoutHelpPanel(location.search).toString();
   const closeTo = `${location.pathname}${closeSearch ? `?${closeSearch}` : ""}`;
 
+  // Closing gives focus back to the Help menu, where the panel is opened from.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (view) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    document.querySelector<HTMLElement>('button[data-menu="help"]')?.focus();
+  }, [view]);
+
   useEffect(() => {
     if (!view) return;
     heading.current?.focus();

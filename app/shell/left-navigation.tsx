@@ -167,9 +167,10 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
             className="left-nav-logo"
             aria-label={t("bar.logo", { product: PRODUCT_NAME })}
           >
-            <span aria-hidden="true" className="left-nav-logo-mark">
-              K
-            </span>
+            {/* The mark is drawn, not a letter: the link's visible text is the product's name alone. */}
+            <svg aria-hidden="true" className="left-nav-logo-mark" viewBox="0 0 24 24" width="24" height="24">
+              <path d="M9 6v12M9 12.5 15.5 6M11.2 10.4 16 18" />
+            </svg>
             <span className="nav-label">{PRODUCT_NAME}</span>
           </Link>
           <MobileMenu navigation={navigation} helpEntries={helpEntries} config={config} os={os} back={back} />

@@ -91,6 +91,10 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
           } else if (event.key === "Enter") {
             event.preventDefault();
             open_(activeIndex);
+          } else if (event.key === "Escape") {
+            // A search field would spend the first Escape on clearing itself: it closes the dialog at once.
+            event.preventDefault();
+            dialog.current?.close();
           }
         }}
       />

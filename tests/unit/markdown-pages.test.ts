@@ -39,7 +39,9 @@ test("the issue page renders the description as Markdown on the server", async (
 test("a guest sees task checkboxes disabled and gets no task form", async () => {
   const page = await openIssue(backend, null, "DEMO-1");
   expect(page.taskForm).toBeNull();
-  expect(page.description.html).toContain('<input type="checkbox" disabled="" checked="">');
+  expect(page.description.html).toContain(
+    '<input type="checkbox" disabled="" checked="" aria-label="Done: Reproduced in Chromium">',
+  );
   expect(page.description.html).not.toContain("<button");
 });
 

@@ -436,9 +436,16 @@ function ConfirmDialog(props: {
 }) {
   const { t } = useTranslation("widgets");
   const dialog = useRef<HTMLDialogElement>(null);
-  const { onAnswer } = props;
+  // Focus goes back to where it was (the widget's frame, whose button asked) once the question is answered.
+  const returnTo = useRef<Element | null>(null);
+  const onAnswer = (decision: Decision) => {
+    dialog.current?.close();
+    if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
+    props.onAnswer(decision);
+  };
   useEffect(() => {
     const element = dialog.current;
+    returnTo.current = document.activeElement;
     if (element && !element.open) element.showModal();
   }, []);
   return (

@@ -59,11 +59,14 @@ export function WidgetOptionsMenu({ widgets, entity, me, place }: SlotProps) {
   const { t } = useTranslation("widgets");
   const hydrated = useHydrated();
   const [open, setOpen] = useState<HostedWidget | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   if (!widgets?.length || !hydrated) return null;
   return (
     <div className="widget-options" data-place={place}>
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className="button">{t("options.trigger")}</DropdownMenu.Trigger>
+        <DropdownMenu.Trigger className="button" ref={trigger}>
+          {t("options.trigger")}
+        </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu-content" align="end" sideOffset={4}>
             {widgets.map((widget) => (
@@ -74,7 +77,18 @@ export function WidgetOptionsMenu({ widgets, entity, me, place }: SlotProps) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {open ? <WidgetPopup widget={open} entity={entity} me={me} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <WidgetPopup
+          widget={open}
+          entity={entity}
+          me={me}
+          onClose={() => {
+            setOpen(null);
+            // Back to the menu's button, where the popup was opened from.
+            trigger.current?.focus();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -87,10 +101,18 @@ function WidgetPopup(props: {
 }) {
   const { t } = useTranslation("widgets");
   const dialog = useRef<HTMLDialogElement>(null);
-  const { widget, onClose } = props;
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const { widget } = props;
+  // Closed before it goes, so the browser gives focus back to the Options button.
+  const onClose = () => {
+    dialog.current?.close();
+    props.onClose();
+  };
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // The close button first: the widget's frame may take focus as it loads, out of the page's sight.
+    closeButton.current?.focus();
   }, []);
   const size = widget.expectedDimensions;
   return (
@@ -109,6 +131,7 @@ function WidgetPopup(props: {
       <div className="widget-popup-header">
         <h2>{widget.name}</h2>
         <button
+          ref={closeButton}
           type="button"
           className="button button-icon"
           onClick={onClose}

@@ -23,4 +23,3 @@ for (const [id, method] of [
     }
   });
 }
-document.getElementById("close").focus();
