@@ -51,11 +51,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     twoFactorRequired: own && me.requiredTwoFactorAuthentication,
     me: widgetUser(me),
     path: `/users/${encodeURIComponent(params.userId)}`,
+    title: pages("titles.userProfile"),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.card.name} · Keel` : "Keel" },
+  { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
 ];
 
 export default function UserPage({ loaderData }: Route.ComponentProps) {
@@ -65,7 +66,10 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   const tabWidget = (widgets.USER_PROFILE_SETTINGS ?? []).find((w) => widgetTabId(w) === tab);
   return (
     <section aria-labelledby="page-heading" className="user-page">
-      <h1 id="page-heading">{card.name}</h1>
+      <h1 id="page-heading">{pages("titles.userProfile")}</h1>
+      <p className="muted" data-testid="user-name">
+        {card.name}
+      </p>
       {tabs.length ? <PageTabs tabs={tabs} current={tab} path={path} /> : null}
       {tab === "account-security" ? (
         <div
