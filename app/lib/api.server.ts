@@ -87,7 +87,7 @@ function query(params: Record<string, string | number | boolean | undefined>): s
   return text ? `?${text}` : "";
 }
 
-/** A backend answer read as `call` reads it: JSON parsed with `schema`, or an ApiError outside 2xx. */
+/** A backend answer: JSON parsed with `schema`, an ApiError outside 2xx, a ContractError when it breaks the contract. */
 function parseAnswer<S extends z.ZodType>(
   schema: S,
   method: BackendRequest["method"],
@@ -134,23 +134,7 @@ export function createApi(context: KeelRequestContext) {
     }
     const response = await context.transport({ method, path, headers, body });
     setCookies.push(...response.headers.getSetCookie());
-    let json: unknown;
-    try {
-      json = response.body ? JSON.parse(response.body) : null;
-    } catch {
-      json = undefined;
-    }
-    if (response.status < 200 || response.status >= 300) {
-      const error = ErrorBodySchema.safeParse(json);
-      throw new ApiError(response.status, error.success ? error.data : null, path);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new ContractError(
-        `The backend's answer to ${method} ${path.split("?")[0]} breaks the contract: ${parsed.error.message}`,
-      );
-    }
-    return parsed.data;
+    return parseAnswer(schema, method, path, response);
   }
 
   // Loaders of one request share reads; any write makes them stale.

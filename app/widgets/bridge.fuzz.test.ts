@@ -14,34 +14,12 @@ import {
   type HostMessage,
   type WidgetEntity,
 } from "./protocol.ts";
+import { Random } from "../../tests/helpers/random.ts";
 
 const CASES = 2000;
 const CASE_TIMEOUT_MS = 5000;
 /** Each target takes a few seconds; slow CI machines get room. */
 const FUZZ_TIMEOUT = { timeout: 120_000 };
-
-/** mulberry32: a tiny seeded PRNG, so that a failing case can be replayed by its seed and index. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Random {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  float = () => this.next();
-  int = (min: number, max: number) => min + Math.floor(this.next() * (max - min + 1));
-  chance = (p: number) => this.next() < p;
-  pick = <T>(items: readonly T[]): T => items[Math.floor(this.next() * items.length)]!;
-}
 
 // ---------- prototype pollution watch ----------
 

@@ -17,6 +17,7 @@ import {
   type FieldTree,
 } from "../../app/lib/field-selector.ts";
 import { useBackend } from "../helpers/backend.ts";
+import { Random } from "../helpers/random.ts";
 
 const CASES = 3000;
 const FUZZ_TIMEOUT = { timeout: 60_000 };
@@ -25,29 +26,6 @@ const MAX_INPUT = FIELD_SELECTOR_MAX_LENGTH * 2;
 /** Trees bigger than this (alias expansions multiply) are checked without being serialized. */
 const MAX_EXPANDED_NODES = 20_000;
 const NAME_PATTERN = /^[A-Za-z0-9_$][A-Za-z0-9_$-]*$/;
-
-/** mulberry32: a tiny seeded PRNG, so that a failing case can be replayed by its seed and index. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Random {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  float = () => this.next();
-  int = (min: number, max: number) => min + Math.floor(this.next() * (max - min + 1));
-  chance = (p: number) => this.next() < p;
-  pick = <T>(items: readonly T[]): T => items[Math.floor(this.next() * items.length)]!;
-}
 
 // ---------- generators ----------
 

@@ -9,33 +9,12 @@ import { renderForPage, renderRestricted } from "../../app/markdown/render.serve
 import { renderMarkdownSync, type Attachment } from "../../app/markdown/render.ts";
 import type { ResolvedMentions } from "../../app/markdown/mentions.ts";
 import { DEMO_AGREEMENT, demoArticles, demoIssues } from "../../prisma/factories.ts";
+import { Random } from "../helpers/random.ts";
 
 const CASES = 2000;
 const FUZZ_TIMEOUT = { timeout: 120_000 };
 /** The longest input a case renders. */
 const MAX_INPUT = 12_000;
-
-/** mulberry32: a tiny seeded PRNG, so that a failing case can be replayed by its seed and index. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Random {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  int = (min: number, max: number) => min + Math.floor(this.next() * (max - min + 1));
-  chance = (p: number) => this.next() < p;
-  pick = <T>(items: readonly T[]): T => items[Math.floor(this.next() * items.length)]!;
-}
 
 // ---------- the corpus ----------
 

@@ -8,6 +8,7 @@ import { hasPermissionIn } from "../../lib/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import { FALLBACK_LANGUAGE, LANGUAGE_LOCALES, toLanguage } from "../../i18n/languages.ts";
+import { ActivityStream } from "../../components/activity-stream.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
@@ -92,7 +93,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Article({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pages");
-  const { t: tw } = useTranslation("widgets");
   const { article, content, taskForm, widgets, entity, me, editable } = loaderData;
   const updated = new Date(article.updated);
   const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
@@ -138,10 +138,7 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
         me={me}
         place="article-above-activity-stream"
       />
-      <section aria-labelledby="article-activity" className="entity-activity">
-        <h2 id="article-activity">{tw("places.activity")}</h2>
-        <p className="muted">{tw("places.noActivity")}</p>
-      </section>
+      <ActivityStream id="article-activity" />
     </article>
   );
 }

@@ -8,6 +8,7 @@ import { hasPermissionIn } from "../../lib/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import { FALLBACK_LANGUAGE, LANGUAGE_LOCALES, toLanguage } from "../../i18n/languages.ts";
+import { ActivityStream } from "../../components/activity-stream.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
@@ -145,10 +146,7 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
             me={me}
             place="issue-above-activity-stream"
           />
-          <section aria-labelledby="issue-activity" className="entity-activity">
-            <h2 id="issue-activity">{tw("places.activity")}</h2>
-            <p className="muted">{tw("places.noActivity")}</p>
-          </section>
+          <ActivityStream id="issue-activity" />
         </div>
         <aside className="entity-fields" aria-label={tw("places.fieldPanel")}>
           <WidgetSlot
