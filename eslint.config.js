@@ -44,7 +44,7 @@ export default tseslint.config(
               message: "Only mock-backend/ and prisma/ talk to the database.",
             },
             {
-              regex: "mock-backend/(?!contract\\.ts$)",
+              regex: "mock-backend/(?!contract(-shell)?\\.ts$)",
               message: "The app reaches the backend only through app/lib/api.server.ts and the contract.",
             },
           ],

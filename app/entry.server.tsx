@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -10,6 +9,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
+import { CoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { getKeelContext } from "./lib/keel-context.ts";
 import { I18nextProvider } from "react-i18next";
 import type { i18n } from "i18next";
@@ -76,12 +76,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = new CoalescingStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

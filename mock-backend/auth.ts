@@ -4,6 +4,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from "../app/lib/constants.ts";
 import { readCookie } from "../app/lib/cookies.ts";
 import type { Db } from "./db.ts";
 import { forbidden, HttpError, unauthorized } from "./http.ts";
+import { readCache } from "./read-cache.ts";
 
 export const GUEST_LOGIN = "guest";
 
@@ -118,32 +119,38 @@ const userSelect = { id: true, login: true, guest: true, userType: true } as con
 /** Resolves the caller from a bearer token, else the session cookie, else the guest. */
 export function authenticate(options: SessionOptions): RequestHandler {
   const { db, secret } = options;
+  const cache = readCache(db);
   return async (req, _res, next) => {
     try {
       const authorization = req.get("authorization");
       if (authorization) {
         const match = /^Bearer\s+(perm:[A-Za-z0-9+/=._-]{1,400})$/i.exec(authorization.trim());
         if (!match?.[1]) throw unauthorized("Invalid Authorization header: expected Bearer perm:…");
-        const token = await db.permanentToken.findUnique({
-          where: { tokenHash: sha256(match[1]) },
-          select: { user: { select: userSelect } },
-        });
+        const tokenHash = sha256(match[1]);
+        const token = await cache.read(`token:${tokenHash}`, () =>
+          db.permanentToken.findUnique({ where: { tokenHash }, select: { user: { select: userSelect } } }),
+        );
         if (!token) throw unauthorized("The permanent token is not valid");
         req.auth = { user: token.user, via: "token" };
         return next();
       }
       const raw = sessionSecretPart(req, secret);
       if (raw) {
-        const session = await db.session.findUnique({
-          where: { idHash: sha256(raw) },
-          select: { expiresAt: true, user: { select: userSelect } },
-        });
+        const idHash = sha256(raw);
+        const session = await cache.read(`session:${idHash}`, () =>
+          db.session.findUnique({
+            where: { idHash },
+            select: { expiresAt: true, user: { select: userSelect } },
+          }),
+        );
         if (session && session.expiresAt.getTime() > Date.now()) {
           req.auth = { user: session.user, via: "session" };
           return next();
         }
       }
-      const guest = await db.user.findUnique({ where: { login: GUEST_LOGIN }, select: userSelect });
+      const guest = await cache.read("guest", () =>
+        db.user.findUnique({ where: { login: GUEST_LOGIN }, select: userSelect }),
+      );
       if (!guest)
         throw new HttpError(500, "server_error", "The guest account is missing: run npm run db:setup");
       req.auth = { user: guest, via: "guest" };

@@ -2,9 +2,9 @@
 // The mock backend validates with it and the app's API client parses with it,
 // so a real backend is held to the same shapes.
 import { z } from "zod";
+import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./contract-shell.ts";
 import {
   ANALYTICS_MAX_EVENT_BYTES,
-  INBOX_FOLDERS,
   INVITE_FAILURE_KINDS,
   LOCALES,
   PROJECT_TEMPLATES,
@@ -15,76 +15,18 @@ import {
 
 const Id = z.string().min(1).max(200);
 const EpochMs = z.number().int().nonnegative();
-const NullableUrl = z.string().max(2000).nullable();
 
 // ---------- configuration ----------
 
-export const SystemEventBannerSchema = z.object({
-  id: Id,
-  text: z.string().max(10_000),
-});
-
-export const BannersSchema = z.object({
-  globalBanner: z.string().max(10_000).nullable(),
-  globalBannerEnabled: z.boolean(),
-  systemEventsBanners: z.array(SystemEventBannerSchema),
-});
-export type Banners = z.infer<typeof BannersSchema>;
-
-export const ConfigurationSchema = z.object({
-  version: z.string(),
-  build: z.string(),
-  releaseDate: EpochMs,
-  defaultPage: z.string().nullable(),
-  contextPath: z.string(),
-  hosted: z.object({
-    hosted: z.boolean(),
-    domain: z.string().nullable(),
-    availabilityZone: z.string().nullable(),
-  }),
-  ring: z.object({
-    url: z.string(),
-    serviceId: z.string(),
-    searchBotToken: z.string().nullable(),
-    hasEmbeddedHub: z.boolean(),
-    broken: z.boolean(),
-    enabled: z.boolean(),
-    services: z.object({
-      dashboard: z.object({ homeUrl: z.string() }).nullable(),
-    }),
-  }),
-  l10n: z.object({
-    isRTL: z.boolean(),
-    locale: z.string(),
-    language: z.string(),
-    predefinedQueries: z.record(z.string(), z.string()),
-  }),
-  system: z.object({
-    ssePingTimeoutMs: z.number().int().positive(),
-    maxUploadFileSize: z.number().int().positive(),
-    maxExportItems: z.number().int().positive(),
-  }),
-  statisticsEnabled: z.boolean(),
-  readOnly: z.boolean(),
-  licenseError: z.string().nullable(),
-  logoUrl: NullableUrl,
-  wideLogoUrl: NullableUrl,
-  squareLogoUrl: NullableUrl,
-  featuresUrl: NullableUrl,
-  marketplaceBaseUrl: NullableUrl,
-  helpdeskEnabled: z.boolean(),
-  redirectToWelcomeForm: z.boolean(),
-  shortcuts: z.object({ id: z.string() }).nullable(),
-  konnector: z.object({
-    telegramBotUrl: NullableUrl,
-    url: NullableUrl,
-  }),
-  banners: BannersSchema,
-});
-export type Configuration = z.infer<typeof ConfigurationSchema>;
-/** The configuration the shell loads on every page; banners come separately (seed 000 section 7). */
-export const ShellConfigSchema = ConfigurationSchema.omit({ banners: true });
-export type ShellConfig = z.infer<typeof ShellConfigSchema>;
+export {
+  BannersSchema,
+  ConfigurationSchema,
+  ShellConfigSchema,
+  SystemEventBannerSchema,
+  type Banners,
+  type Configuration,
+  type ShellConfig,
+} from "./contract-shell.ts";
 
 // ---------- users ----------
 
@@ -207,17 +149,16 @@ export type PermissionEntry = z.infer<typeof PermissionEntrySchema>;
 
 // ---------- inbox ----------
 
-export const InboxFolderIdSchema = z.enum(INBOX_FOLDERS);
-export const InboxFolderSchema = z.object({
-  id: InboxFolderIdSchema,
-  lastNotified: EpochMs.nullable(),
-  lastSeen: EpochMs.nullable(),
-});
-export const InboxFoldersSchema = z.array(InboxFolderSchema);
-export type InboxFolder = z.infer<typeof InboxFolderSchema>;
+export {
+  InboxFolderIdSchema,
+  InboxFolderSchema,
+  InboxFoldersSchema,
+  InboxStreamReadySchema,
+  type InboxFolder,
+} from "./contract-shell.ts";
 
 export const FolderUpdateSchema = z
-  .object({ id: InboxFolderIdSchema.optional(), lastSeen: EpochMs })
+  .object({ id: z.optional(InboxFolderIdSchema), lastSeen: EpochMs })
   .strict();
 export const LastSeenUpdateSchema = z.object({ lastSeen: EpochMs }).strict();
 
@@ -281,7 +222,6 @@ export const NewThreadSchema = z
   .strict();
 export type NewThread = z.input<typeof NewThreadSchema>;
 /** The first event of the inbox stream: the server's ping timeout, which the client uses if at least 30 s. */
-export const InboxStreamReadySchema = z.object({ pingTimeoutMs: z.number().int().positive() });
 export const MarkThreadSchema = z
   .object({ thread: z.object({ id: Id }).loose(), read: z.boolean() })
   .strict();
@@ -573,9 +513,7 @@ export const TimeTrackingUpdateSchema = TimeTrackingSettingsSchema.strict();
 // ---------- what's new (seed 000 sections 3 and 7) ----------
 
 /** year.month, as in 2025.3; the month has no leading zero. */
-export const WhatsNewVersionIdSchema = z
-  .string()
-  .regex(/^\d{4}\.(?:[1-9]|1[0-2])$/, "A version id is year.month, like 2025.3");
+export { WhatsNewVersionIdSchema } from "./contract-shell.ts";
 
 export const WhatsNewFeatureSchema = z.object({
   title: z.string().trim().min(1).max(120),

@@ -41,6 +41,20 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, what: st
   throw badRequest(`Invalid ${what}: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
 }
 
+// Clients repeat the same few selectors; parsed trees are read-only, so they are shared.
+const parsedSelectors = new Map<string, FieldTree>();
+const PARSED_SELECTORS_MAX = 500;
+
+function parseSelector(selector: string): FieldTree {
+  let tree = parsedSelectors.get(selector);
+  if (!tree) {
+    tree = parseFields(selector);
+    if (parsedSelectors.size >= PARSED_SELECTORS_MAX) parsedSelectors.clear();
+    parsedSelectors.set(selector, tree);
+  }
+  return tree;
+}
+
 /** The `fields` query parameter as a tree; without one, only id and $type (real semantics). */
 export function requestedFields(req: Request, fallback = "id"): FieldTree {
   const raw = req.query.fields;
@@ -48,7 +62,7 @@ export function requestedFields(req: Request, fallback = "id"): FieldTree {
     throw badRequest("Invalid fields: give the fields parameter once");
   }
   try {
-    return parseFields(raw ?? fallback);
+    return parseSelector(raw ?? fallback);
   } catch (error) {
     if (error instanceof FieldSelectorSyntaxError) {
       throw badRequest(`Invalid fields: ${error.message}`, [{ path: "fields", message: error.message }]);

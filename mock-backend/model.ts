@@ -9,6 +9,7 @@ import {
 } from "./contract.ts";
 import type { Db } from "./db.ts";
 import { HttpError, notFound } from "./http.ts";
+import { readCache } from "./read-cache.ts";
 
 export const MENU_EXTENSION_POINTS = ["MAIN_MENU_ITEM", "ADMINISTRATION_MENU_ITEM"] as const;
 
@@ -16,13 +17,21 @@ export const MENU_EXTENSION_POINTS = ["MAIN_MENU_ITEM", "ADMINISTRATION_MENU_ITE
 export const appResourcePath = (appId: string, iconPath: string) =>
   `api/appResources/${encodeURIComponent(appId)}/${iconPath.split("/").map(encodeURIComponent).join("/")}`;
 
-export async function loadConfiguration(db: Db): Promise<Configuration> {
+export function loadConfiguration(db: Db): Promise<Configuration> {
+  return readCache(db).read("configuration", () => readConfiguration(db));
+}
+
+async function readConfiguration(db: Db): Promise<Configuration> {
   const row = await db.configuration.findUnique({ where: { id: 1 } });
   if (!row) throw new HttpError(503, "not_configured", "The configuration is missing: run npm run db:setup");
   return ConfigurationSchema.parse(JSON.parse(row.document));
 }
 
-export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
+export function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
+  return readCache(db).read(`currentUser:${userId}`, () => readCurrentUser(db, userId));
+}
+
+async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
   const [user, flags, widgets] = await Promise.all([
     db.user.findUnique({ where: { id: userId }, include: { featureFlags: true } }),
     db.featureFlag.findMany({ orderBy: { id: "asc" } }),
@@ -82,7 +91,11 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
 }
 
 /** The permission cache: one entry per key, global when any grant is global. */
-export async function loadPermissions(db: Db, userId: string): Promise<PermissionEntry[]> {
+export function loadPermissions(db: Db, userId: string): Promise<PermissionEntry[]> {
+  return readCache(db).read(`permissions:${userId}`, () => readPermissions(db, userId));
+}
+
+async function readPermissions(db: Db, userId: string): Promise<PermissionEntry[]> {
   const grants = await db.permissionGrant.findMany({
     where: { userId },
     include: { project: { select: { id: true, projectType: true } } },
@@ -107,13 +120,15 @@ export async function loadPermissions(db: Db, userId: string): Promise<Permissio
 }
 
 /** Project ids where the user holds `key`, or "all" when the grant is global. */
-export async function projectsWith(db: Db, userId: string, key: string): Promise<"all" | string[]> {
-  const grants = await db.permissionGrant.findMany({
-    where: { userId, permissionKey: key },
-    select: { projectId: true },
+export function projectsWith(db: Db, userId: string, key: string): Promise<"all" | string[]> {
+  return readCache(db).read(`projectsWith:${userId}:${key}`, async () => {
+    const grants = await db.permissionGrant.findMany({
+      where: { userId, permissionKey: key },
+      select: { projectId: true },
+    });
+    if (grants.some((g) => g.projectId === null)) return "all";
+    return grants.map((g) => g.projectId).filter((id): id is string => id !== null);
   });
-  if (grants.some((g) => g.projectId === null)) return "all";
-  return grants.map((g) => g.projectId).filter((id): id is string => id !== null);
 }
 
 const toNumber = (value: bigint | null) => (value === null ? null : Number(value));

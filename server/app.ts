@@ -92,8 +92,13 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
 
   app.use(httpLogger(logger));
   // compression prefers brotli; its default 4 MiB window costs half the SSR throughput on small pages.
+  // On the 90 KB /issues page quality 3 takes 0.9 ms against quality 4's 2.2 ms for 4 % more bytes, and
+  // gzip level 3 about a third of the default level 6's 5 ms (zlib's sync functions on that page).
   app.use(
-    compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }),
+    compression({
+      level: 3,
+      brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
   );
   const analyticsScriptUrl = env.ANALYTICS_SCRIPT_URL ?? null;
   app.use(

@@ -1,11 +1,12 @@
 // The analytics event catalogue (issue 9; documented in docs/analytics.md). Seed 001 names the feature
 // areas but not the events: these are ours. Every field is a closed set, a number, a boolean or a bucket,
 // so free text cannot be sent by mistake.
-import { z } from "zod";
+// zod/mini: the tracker validates in the browser (see mock-backend/contract-shell.ts).
+import * as z from "zod/mini";
 import { INVITE_FAILURE_KINDS, PROJECT_TEMPLATES, UI_THEMES } from "../lib/constants.ts";
 
-const CountField = z.union([z.number().int().min(0).max(20), z.literal("many")]);
-const Identifier = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/i, "an identifier, not free text");
+const CountField = z.union([z.int().check(z.gte(0), z.lte(20)), z.literal("many")]);
+const Identifier = z.string().check(z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/i, "an identifier, not free text"));
 export const SPELL_CHECK_CATEGORIES = [
   "SPELLING",
   "PUNCTUATION",
@@ -44,7 +45,7 @@ export const CATALOGUE = {
       widget: Identifier,
       kind: z.enum(WIDGET_PERFORMANCE_KINDS),
       /** Milliseconds, or the unitless CLS score times 1000, rounded. */
-      value: z.number().int().min(0).max(600_000),
+      value: z.int().check(z.gte(0), z.lte(600_000)),
     }),
   },
   "new-project": {
@@ -75,21 +76,22 @@ export const CATALOGUE = {
     }),
   },
   pmf: {
-    answer: z.object({ score: z.number().int().min(0).max(10) }),
+    answer: z.object({ score: z.int().check(z.gte(0), z.lte(10)) }),
   },
 } as const;
 
 export type Catalogue = typeof CATALOGUE;
 export type EventGroup = keyof Catalogue;
 export type EventName<G extends EventGroup> = keyof Catalogue[G] & string;
-export type EventFieldsOf<G extends EventGroup, E extends EventName<G>> = Catalogue[G][E] extends z.ZodType
-  ? z.input<Catalogue[G][E]>
-  : never;
+export type EventFieldsOf<
+  G extends EventGroup,
+  E extends EventName<G>,
+> = Catalogue[G][E] extends z.ZodMiniType ? z.input<Catalogue[G][E]> : never;
 
 /** The survey group, sent to api/pmfsurvey; every other group goes to api/analytics. */
 export const SURVEY_GROUP: EventGroup = "pmf";
 
-export function schemaOf(group: string, event: string): z.ZodType | null {
-  const events = (CATALOGUE as Record<string, Record<string, z.ZodType> | undefined>)[group];
+export function schemaOf(group: string, event: string): z.ZodMiniType | null {
+  const events = (CATALOGUE as Record<string, Record<string, z.ZodMiniType> | undefined>)[group];
   return events?.[event] ?? null;
 }

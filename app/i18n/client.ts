@@ -18,12 +18,17 @@ interface TranslationsBlock {
 /** The JSON for the data block: "<" escaped so the text cannot close its script element. */
 export function translationsDataBlock(instance: i18n, language: string): string {
   const lng = toLanguage(language) ?? FALLBACK_LANGUAGE;
-  const resources = Object.fromEntries(
-    NAMESPACES.map((ns) => [ns, instance.getResourceBundle(lng, ns) ?? {}]),
-  ) as LanguageResources;
+  const bundles = NAMESPACES.map((ns) => (instance.getResourceBundle(lng, ns) ?? {}) as object);
+  // Every page carries this block: the same bundles give the same text, so it is written once.
+  const written = writtenBlocks.get(lng);
+  if (written && written.bundles.every((bundle, i) => bundle === bundles[i])) return written.text;
+  const resources = Object.fromEntries(NAMESPACES.map((ns, i) => [ns, bundles[i]])) as LanguageResources;
   const block: TranslationsBlock = { language: lng, resources };
-  return jsonForDataBlock(block);
+  const text = jsonForDataBlock(block);
+  writtenBlocks.set(lng, { bundles, text });
+  return text;
 }
+const writtenBlocks = new Map<string, { bundles: object[]; text: string }>();
 
 /** The browser's instance, from the data block the server rendered. */
 export function i18nFromPage(doc: Document = document): i18n {

@@ -1,6 +1,6 @@
 // The one way the app reaches its backend: every response is parsed with the
 // contract the mock backend validates against, whichever transport carries it.
-import type { z } from "zod";
+import { z } from "zod";
 import {
   AnalyticsProfileSchema,
   AppearanceProfileSchema,
@@ -9,6 +9,7 @@ import {
   UserCardSchema,
   ArticleSchema,
   ArticlesSchema,
+  BannersSchema,
   ConfigurationSchema,
   ConsentSchema,
   CurrentUserSchema,
@@ -70,8 +71,8 @@ export class ApiError extends Error {
 /** The backend answered something the contract does not allow. */
 export class ContractError extends Error {}
 
-const selectorCache = new WeakMap<z.ZodType, string>();
-function fieldsOf(schema: z.ZodType): string {
+const selectorCache = new WeakMap<z.core.$ZodType, string>();
+function fieldsOf(schema: z.core.$ZodType): string {
   let fields = selectorCache.get(schema);
   if (!fields) {
     fields = buildFields(shapeOf(schema));
@@ -88,7 +89,7 @@ function query(params: Record<string, string | number | boolean | undefined>): s
 }
 
 /** A backend answer: JSON parsed with `schema`, an ApiError outside 2xx, a ContractError when it breaks the contract. */
-function parseAnswer<S extends z.ZodType>(
+function parseAnswer<S extends z.core.$ZodType>(
   schema: S,
   method: BackendRequest["method"],
   path: string,
@@ -104,7 +105,7 @@ function parseAnswer<S extends z.ZodType>(
     const error = ErrorBodySchema.safeParse(json);
     throw new ApiError(response.status, error.success ? error.data : null, path);
   }
-  const parsed = schema.safeParse(json);
+  const parsed = z.safeParse(schema, json);
   if (!parsed.success) {
     throw new ContractError(
       `The backend's answer to ${method} ${path.split("?")[0]} breaks the contract: ${parsed.error.message}`,
@@ -119,7 +120,7 @@ export function createApi(context: KeelRequestContext) {
   /** Set-Cookie headers from the backend, for the response to the browser. */
   const setCookies: string[] = [];
 
-  async function call<S extends z.ZodType>(
+  async function call<S extends z.core.$ZodType>(
     schema: S,
     method: BackendRequest["method"],
     path: string,
@@ -140,13 +141,13 @@ export function createApi(context: KeelRequestContext) {
   // Loaders of one request share reads; any write makes them stale.
   const reads = new Map<string, Promise<unknown>>();
 
-  function get<S extends z.ZodType>(
+  function get<S extends z.core.$ZodType>(
     schema: S,
     path: string,
     params: Record<string, string | boolean | number | undefined> = {},
-    options: { hub?: boolean } = {},
+    options: { hub?: boolean; fieldsFrom?: z.core.$ZodType } = {},
   ): Promise<z.infer<S>> {
-    const target = `${path}${query({ ...params, fields: fieldsOf(schema) })}`;
+    const target = `${path}${query({ ...params, fields: fieldsOf(options.fieldsFrom ?? schema) })}`;
     let pending = reads.get(target);
     if (!pending) {
       pending = call(schema, "GET", target, { hub: options.hub });
@@ -155,7 +156,7 @@ export function createApi(context: KeelRequestContext) {
     return pending as Promise<z.infer<S>>;
   }
 
-  function post<S extends z.ZodType>(
+  function post<S extends z.core.$ZodType>(
     schema: S,
     path: string,
     body: unknown,
@@ -170,12 +171,23 @@ export function createApi(context: KeelRequestContext) {
     return call(schema, "POST", `${path}${query({ ...options.params, fields })}`, { body, hub: options.hub });
   }
 
-  const BannersConfig = ConfigurationSchema.pick({ banners: true });
+  // One read of the configuration serves the shell and the banners; broken banners fail only the banners.
+  const ConfigAnswer = z.object({ ...ShellConfigSchema.shape, banners: z.unknown() });
+  const readConfig = () => get(ConfigAnswer, "/api/config", {}, { fieldsFrom: ConfigurationSchema });
 
   return {
     setCookies,
-    getConfig: () => get(ShellConfigSchema, "/api/config"),
-    getBanners: async () => (await get(BannersConfig, "/api/config")).banners,
+    getConfig: async (): Promise<z.infer<typeof ShellConfigSchema>> => {
+      const { banners: _banners, ...config } = await readConfig();
+      return config;
+    },
+    getBanners: async () => {
+      const parsed = BannersSchema.safeParse((await readConfig()).banners);
+      if (!parsed.success) {
+        throw new ContractError(`The backend's banners break the contract: ${parsed.error.message}`);
+      }
+      return parsed.data;
+    },
     getCurrentUser: () => get(CurrentUserSchema, "/api/users/me"),
     getPermissions: () => get(PermissionCacheSchema, "/api/permissions/cache"),
     getAnalyticsProfile: () =>

@@ -6,7 +6,7 @@
 import type { ParseKeys, TFunction } from "i18next";
 import { isRouteErrorResponse } from "react-router";
 import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
-import { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "./field-selector.ts";
+import { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "./field-selector-messages.ts";
 import { globalTimers, type Timers } from "./timers.ts";
 
 // Configuration.

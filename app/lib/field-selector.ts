@@ -1,3 +1,5 @@
+import { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "./field-selector-messages.ts";
+
 export type FieldTree = ReadonlyMap<string, FieldTree | null>;
 
 export type FieldShape = {
@@ -18,9 +20,8 @@ const NAME_PATTERN = /^[A-Za-z0-9_$][A-Za-z0-9_$-]*$/;
 const NAME_START_PATTERN = /[A-Za-z0-9_$]/;
 const NAME_PART_PATTERN = /[A-Za-z0-9_$-]/;
 const WHITESPACE = " \t\n\r";
-/** Seed 000 section 8's field-selector errors; the error page shows them translated (app/lib/app-errors.ts). */
-export const EXTRA_MISMATCH_MESSAGE = "Extra fields don't match a shape";
-export const EXTRA_NOT_ARRAY_MESSAGE = "Extra fields can be passed to an array value only";
+// Seed 000 section 8's field-selector errors; the error page shows them translated (app/lib/app-errors.ts).
+export { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE };
 
 export class FieldSelectorSyntaxError extends Error {
   override name = "FieldSelectorSyntaxError";

@@ -1,18 +1,19 @@
-import { z } from "zod";
-import { ShellConfigSchema } from "../../mock-backend/contract.ts";
+// zod/mini: these schemas run in the browser's first scripts (see mock-backend/contract-shell.ts).
+import * as z from "zod/mini";
+import { ShellConfigSchema } from "../../mock-backend/contract-shell.ts";
 import { INBOX_FOLDERS, UI_THEMES } from "./constants.ts";
 
 /** The part of the Web Storage API the catalogue uses; `localStorage` satisfies it. */
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-function entry<const K extends string, S extends z.ZodType>(key: K, schema: S, fallback: z.output<S>) {
+function entry<const K extends string, S extends z.ZodMiniType>(key: K, schema: S, fallback: z.output<S>) {
   return { key, schema, default: fallback } as const;
 }
 
-const epochMs = z.number().int().nonnegative().nullable();
-const id = z.string().min(1).nullable();
+const epochMs = z.nullable(z.int().check(z.nonnegative()));
+const id = z.nullable(z.string().check(z.minLength(1)));
 const ids = z.array(z.string());
-const httpUrl = z.url({ protocol: /^https?$/ }).nullable();
+const httpUrl = z.nullable(z.url({ protocol: /^https?$/ }));
 
 /**
  * Every browser-local storage key of seed 000 section 9 ("Browser-local storage keys").
@@ -77,7 +78,7 @@ export const STORAGE_KEYS = {
   // Shell and admin: theme
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
   // Shell: the cached configuration (seed 000 sections 4 and 7; app/lib/config-cache.ts)
-  cachedConfiguration: entry("keel.shell.configuration", ShellConfigSchema.nullable(), null),
+  cachedConfiguration: entry("keel.shell.configuration", z.nullable(ShellConfigSchema), null),
   // Shell and admin: last-used dashboard
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
 
@@ -112,12 +113,12 @@ export const STORAGE_KEYS = {
   // Notifications: list
   notificationsList: entry("keel.notifications.list", z.enum(["all", "unread"]), "all"),
   // Notifications: width (px; null means the centre's own default)
-  notificationsWidth: entry("keel.notifications.width", z.number().positive().nullable(), null),
+  notificationsWidth: entry("keel.notifications.width", z.nullable(z.number().check(z.positive())), null),
   // Notifications: folders (last known inbox folder marks, for the unread indicator before the fetch)
   notificationsFolders: entry(
     "keel.notifications.folders",
     z.array(
-      z.object({ id: z.string(), lastNotified: z.number().optional(), lastSeen: z.number().optional() }),
+      z.object({ id: z.string(), lastNotified: z.optional(z.number()), lastSeen: z.optional(z.number()) }),
     ),
     [],
   ),
@@ -133,9 +134,14 @@ export const STORAGE_KEYS = {
   // Other areas: AI chat floating position and size
   aiChatFloatingRect: entry(
     "keel.aiChat.floatingRect",
-    z
-      .object({ x: z.number(), y: z.number(), width: z.number().positive(), height: z.number().positive() })
-      .nullable(),
+    z.nullable(
+      z.object({
+        x: z.number(),
+        y: z.number(),
+        width: z.number().check(z.positive()),
+        height: z.number().check(z.positive()),
+      }),
+    ),
     null,
   ),
 } as const;

@@ -1,20 +1,26 @@
-import { z } from "zod";
 import type { FieldShape } from "./field-selector.ts";
+import { z } from "zod";
 
 type Node = true | FieldShape | readonly [FieldShape];
+type Schema = z.core.$ZodType;
 
-function shapeOfNode(schema: z.ZodType): Node {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
-    return shapeOfNode(schema.unwrap() as z.ZodType);
+// zod's core classes: the full API's schemas and zod/mini's (mock-backend/contract-shell.ts) both are these.
+function shapeOfNode(schema: Schema): Node {
+  if (
+    schema instanceof z.core.$ZodOptional ||
+    schema instanceof z.core.$ZodNullable ||
+    schema instanceof z.core.$ZodDefault
+  ) {
+    return shapeOfNode(schema._zod.def.innerType);
   }
-  if (schema instanceof z.ZodPipe) return shapeOfNode(schema.in as z.ZodType);
-  if (schema instanceof z.ZodArray) {
-    const element = shapeOfNode(schema.element as z.ZodType);
+  if (schema instanceof z.core.$ZodPipe) return shapeOfNode(schema._zod.def.in);
+  if (schema instanceof z.core.$ZodArray) {
+    const element = shapeOfNode(schema._zod.def.element);
     return element === true || Array.isArray(element) ? true : [element as FieldShape];
   }
-  if (schema instanceof z.ZodObject) {
+  if (schema instanceof z.core.$ZodObject) {
     const shape: Record<string, Node> = {};
-    for (const [key, value] of Object.entries(schema.shape)) shape[key] = shapeOfNode(value as z.ZodType);
+    for (const [key, value] of Object.entries(schema._zod.def.shape)) shape[key] = shapeOfNode(value);
     return shape;
   }
   return true;
@@ -24,7 +30,7 @@ function shapeOfNode(schema: z.ZodType): Node {
  * The field shape a response schema asks for, so that every request selects
  * exactly the fields its parser reads.
  */
-export function shapeOf(schema: z.ZodType): FieldShape {
+export function shapeOf(schema: Schema): FieldShape {
   const node = shapeOfNode(schema);
   if (node === true) throw new Error("shapeOf: the schema has no fields to select");
   return Array.isArray(node) ? (node[0] as FieldShape) : (node as FieldShape);

@@ -3,12 +3,8 @@
 // is down; the centre prepared 30 s after the indicator turns on, or at once when opened.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import {
-  InboxFoldersSchema,
-  type InboxFolder,
-  type InboxThread,
-  type WhatsNewVersion,
-} from "../../mock-backend/contract.ts";
+import type { InboxThread, WhatsNewVersion } from "../../mock-backend/contract.ts";
+import { InboxFoldersSchema, type InboxFolder } from "../../mock-backend/contract-shell.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { track } from "../analytics/client.ts";
 import { bucketCount } from "../analytics/privacy.ts";

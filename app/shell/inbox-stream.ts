@@ -1,7 +1,11 @@
 // The client side of the inbox event stream (seed 000 section 4, "Event stream timings"): connects, watches
 // for pings, and when the stream is closed, errors or goes quiet past the ping-overdue time it gives up on
 // it, reports it unavailable (the caller falls back to polling) and reconnects after the reconnect timeout.
-import { InboxFoldersSchema, InboxStreamReadySchema, type InboxFolder } from "../../mock-backend/contract.ts";
+import {
+  InboxFoldersSchema,
+  InboxStreamReadySchema,
+  type InboxFolder,
+} from "../../mock-backend/contract-shell.ts";
 import { globalTimers, type Timers } from "../lib/timers.ts";
 import { sseSettings, type SseSettings } from "./notifications-center.ts";
 

@@ -1,11 +1,6 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import type { z } from "zod";
-import { CATALOGUE } from "../analytics/catalogue.ts";
-import { track } from "../analytics/client.ts";
-import { createContext, useContext, type ComponentPropsWithRef, type ReactNode } from "react";
-import { Form, Link, useLocation, useRevalidator, useSubmit } from "react-router";
+import { createContext, lazy, Suspense, type ComponentPropsWithRef, type ReactNode } from "react";
+import { Form, Link, useLocation } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
-import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { Icon, type IconKey } from "./icons.tsx";
 import type { NavAction } from "./navigation-model.ts";
@@ -19,7 +14,7 @@ export type MenuEntry =
 /** Menus open inside the navigation landmark, not at the end of the body. */
 export const NavContainerContext = createContext<HTMLElement | null>(null);
 
-interface NavMenuProps {
+export interface NavMenuProps {
   id: string;
   label: string;
   icon: IconKey;
@@ -33,17 +28,26 @@ interface NavMenuProps {
   testId?: string;
 }
 
+// Rendered, and so loaded, right after hydration.
+const InteractiveMenu = lazy(() => import("./interactive-menu.tsx"));
+
 /**
  * A menu of the left bar. Without JavaScript it is a disclosure (`<details>`)
  * holding plain links and forms; with it, a WAI-ARIA menu button (arrow keys,
- * typeahead, Escape, focus return) from Radix.
+ * typeahead, Escape, focus return) from Radix. Radix is not part of the page's
+ * first scripts: it loads once the page has hydrated, the disclosure serving until then.
  */
 export function NavMenu(props: NavMenuProps) {
   const hydrated = useHydrated();
-  return hydrated ? <InteractiveMenu {...props} /> : <StaticMenu {...props} />;
+  if (!hydrated) return <StaticMenu {...props} />;
+  return (
+    <Suspense fallback={<StaticMenu {...props} />}>
+      <InteractiveMenu {...props} />
+    </Suspense>
+  );
 }
 
-function TriggerContent({ icon, label, triggerText, badge }: NavMenuProps) {
+export function TriggerContent({ icon, label, triggerText, badge }: NavMenuProps) {
   return (
     <>
       <Icon name={icon} />
@@ -98,7 +102,7 @@ type EntryLinkProps = {
 } & Omit<ComponentPropsWithRef<"a">, "href" | "target" | "className">;
 
 /** A link entry; passes on the props and ref a menu item gives its child (role, keys, focus). */
-function EntryLink({ entry, className, ...rest }: EntryLinkProps) {
+export function EntryLink({ entry, className, ...rest }: EntryLinkProps) {
   const current = entry.active ? "page" : undefined;
   if (/^https?:/.test(entry.url)) {
     return (
@@ -122,7 +126,7 @@ function EntryLink({ entry, className, ...rest }: EntryLinkProps) {
 }
 
 /** Where an action entry posts, and the fields it sends besides the CSRF token. */
-function actionRequest(
+export function actionRequest(
   action: NavAction,
   back: string,
 ): { url: string; fields: Record<string, string> } | null {
@@ -163,100 +167,4 @@ function ActionForm({ entry }: { entry: Extract<MenuEntry, { kind: "action" }> }
       </button>
     </Form>
   );
-}
-
-/** The menus the analytics catalogue knows. */
-const TRACKED_MENUS = CATALOGUE.navigation["menu-open"].shape.menu;
-const isTrackedMenu = (id: string): id is z.infer<typeof TRACKED_MENUS> =>
-  TRACKED_MENUS.safeParse(id).success;
-
-function InteractiveMenu(props: NavMenuProps) {
-  const container = useContext(NavContainerContext);
-  return (
-    <DropdownMenu.Root
-      modal={false}
-      onOpenChange={(open) => {
-        if (open && isTrackedMenu(props.id)) track("navigation", "menu-open", { menu: props.id });
-      }}
-    >
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className="nav-item"
-          data-menu={props.id}
-          aria-label={props.triggerText ? props.label : undefined}
-          data-testid={props.testId}
-        >
-          <TriggerContent {...props} />
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal container={container}>
-        <DropdownMenu.Content
-          className="menu"
-          side="right"
-          align="end"
-          sideOffset={6}
-          collisionPadding={8}
-          loop
-        >
-          <InteractiveEntries entries={props.entries} container={container} />
-          {props.footer ? (
-            <>
-              <DropdownMenu.Separator className="menu-separator" />
-              <div className="menu-footer">{props.footer}</div>
-            </>
-          ) : null}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-function InteractiveEntries({ entries, container }: { entries: MenuEntry[]; container: HTMLElement | null }) {
-  const submit = useSubmit();
-  const revalidator = useRevalidator();
-  const location = useLocation();
-  const csrf = useCsrfToken();
-  const back = `${location.pathname}${location.search}`;
-  return entries.map((entry) => {
-    if (entry.kind === "group") {
-      return (
-        <DropdownMenu.Sub key={entry.id}>
-          <DropdownMenu.SubTrigger className="menu-item menu-subtrigger">
-            {entry.name}
-            <Icon name="chevron" />
-          </DropdownMenu.SubTrigger>
-          <DropdownMenu.Portal container={container}>
-            <DropdownMenu.SubContent className="menu" sideOffset={4} collisionPadding={8} loop>
-              <InteractiveEntries entries={entry.entries} container={container} />
-            </DropdownMenu.SubContent>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Sub>
-      );
-    }
-    if (entry.kind === "link") {
-      return (
-        <DropdownMenu.Item key={entry.id} asChild>
-          <EntryLink entry={entry} className="menu-item" />
-        </DropdownMenu.Item>
-      );
-    }
-    const request = actionRequest(entry.action, back);
-    return (
-      <DropdownMenu.Item
-        key={entry.id}
-        className="menu-item"
-        aria-current={entry.active ? "true" : undefined}
-        onSelect={() => {
-          if (!request) {
-            void revalidator.revalidate();
-            return;
-          }
-          void submit({ csrf, ...request.fields }, { method: "post", action: request.url });
-        }}
-      >
-        {entry.name}
-      </DropdownMenu.Item>
-    );
-  });
 }

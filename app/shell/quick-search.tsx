@@ -20,8 +20,9 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
   const fetcher = useFetcher<typeof searchLoader>();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = useNavigationItems();
   const [query, setQuery] = useState("");
+  // A closed dialog (every server render) searches nothing.
+  const items = useNavigationItems(open);
   const [active, setActive] = useState(0);
   const listId = useId();
   const { t } = useTranslation("shell");

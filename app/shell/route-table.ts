@@ -207,11 +207,19 @@ function enabledFlags(flags: readonly { id: string; enabled: boolean }[]): Set<s
 }
 
 /** The shell route a path belongs to, if it is a named one. */
+// Every link of the navigation asks, on every render: the answers of recent paths are kept.
+const foundRoutes = new Map<string, ShellRoute | undefined>();
+const FOUND_ROUTES_MAX = 500;
+
 export function findShellRoute(pathname: string): ShellRoute | undefined {
   const path = normalizePath(pathname);
+  if (foundRoutes.has(path)) return foundRoutes.get(path);
   // Static segments win over parameters (/articles/n over /articles/:articleId), as in React Router.
   const candidates = SHELL_ROUTES.filter((r) => matchPath({ path: r.path, end: true }, path));
-  return candidates.sort((a, b) => specificity(b.path) - specificity(a.path))[0];
+  const found = candidates.sort((a, b) => specificity(b.path) - specificity(a.path))[0];
+  if (foundRoutes.size >= FOUND_ROUTES_MAX) foundRoutes.clear();
+  foundRoutes.set(path, found);
+  return found;
 }
 
 function specificity(path: string): number {

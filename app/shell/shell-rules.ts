@@ -1,6 +1,7 @@
 // Pure rules of the shell: pricing popup (seed section 6), user agreement (sections 4 and 5,
 // reference notes 1.10) and the two-factor redirect (section 4).
-import { z } from "zod";
+// zod/mini: read in the browser's first scripts (see mock-backend/contract-shell.ts).
+import * as z from "zod/mini";
 import type { Consent, CurrentUser, UserAgreement } from "../../mock-backend/contract.ts";
 import {
   PRICING_POPUP_MIN_SINCE_FIRST_SEEN_MS,
@@ -104,7 +105,7 @@ export const AGREEMENT_TAB_MESSAGE_KEY = "userAgreementKey";
 
 export const AgreementTabMessageSchema = z.strictObject({
   command: z.enum(["userAgreementShow", "userAgreementHide"]),
-  tabId: z.string().min(1),
+  tabId: z.string().check(z.minLength(1)),
 });
 export type AgreementTabMessage = z.infer<typeof AgreementTabMessageSchema>;
 

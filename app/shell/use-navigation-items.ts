@@ -9,12 +9,12 @@ export function useNavigationLabel(): (id: LabelId) => string {
   return (id) => t(`nav.${id}`);
 }
 
-/** The main items the signed-in user may open, as the left bar shows them. */
-export function useNavigationItems(): NavItem[] {
+/** The main items the signed-in user may open, as the left bar shows them; none while `needed` is false. */
+export function useNavigationItems(needed = true): NavItem[] {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { pathname } = useLocation();
   const label = useNavigationLabel();
-  if (!root) return [];
+  if (!root || !needed) return [];
   return buildNavigation({
     user: root.user,
     permissions: root.permissions,

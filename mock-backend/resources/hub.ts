@@ -3,6 +3,7 @@ import { HUB_API_VERSION } from "../../app/lib/constants.ts";
 import { ConsentUpdateSchema, HubQuerySchema, UserAgreementSchema } from "../contract.ts";
 import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
+import { readCache } from "../read-cache.ts";
 import { badRequest, fieldsSender, HttpError, route, sendFields, validate } from "../http.ts";
 
 /** The hub answers in API version 4 and refuses clients that ask for another. */
@@ -15,7 +16,11 @@ const hubVersion: RequestHandler = (req, res, next) => {
   next();
 };
 
-async function loadAgreement(db: Db) {
+function loadAgreement(db: Db) {
+  return readCache(db).read("userAgreement", () => readAgreement(db));
+}
+
+async function readAgreement(db: Db) {
   const row = await db.userAgreement.findUnique({ where: { id: 1 } });
   if (!row) throw new HttpError(503, "not_configured", "The user agreement is missing: run npm run db:setup");
   return UserAgreementSchema.parse(row);
@@ -38,7 +43,9 @@ export function hubRouter(db: Db): Router {
     route(async (req, res) => {
       validate(HubQuerySchema, req.query, "query");
       const { id } = currentUser(req);
-      const user = await db.user.findUniqueOrThrow({ where: { id }, include: { consent: true } });
+      const user = await readCache(db).read(`hubUser:${id}`, () =>
+        db.user.findUniqueOrThrow({ where: { id }, include: { consent: true } }),
+      );
       sendFields(
         req,
         res,

@@ -14,6 +14,7 @@ import {
 } from "../contract.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
+import { readCache } from "../read-cache.ts";
 import { randomUUID } from "node:crypto";
 import { PERMISSION } from "../../app/lib/constants.ts";
 import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
@@ -49,11 +50,14 @@ export function inboxRouter(db: Db): Router {
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
-      const rows = await db.inboxFolder.findMany({
-        where: { userId: user.id },
-        orderBy: { folderId: "asc" },
+      const folders = await readCache(db).read(`inboxFolders:${user.id}`, async () => {
+        const rows = await db.inboxFolder.findMany({
+          where: { userId: user.id },
+          orderBy: { folderId: "asc" },
+        });
+        return rows.map(toFolder);
       });
-      sendFields(req, res, rows.map(toFolder), FOLDER_FIELDS);
+      sendFields(req, res, folders, FOLDER_FIELDS);
     }),
   );
 

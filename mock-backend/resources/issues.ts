@@ -9,6 +9,7 @@ import {
 } from "../contract.ts";
 import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
+import { readCache } from "../read-cache.ts";
 import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import { projectsWith } from "../model.ts";
 
@@ -54,14 +55,18 @@ export function contentRouter(db: Db): Router {
     route(async (req, res) => {
       const query = validate(ListQuerySchema, req.query, "query");
       const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ISSUE);
-      const rows = await db.issue.findMany({
-        where: { ...where, ...matching(query.query) },
-        include,
-        orderBy: { created: "desc" },
-        skip: query.$skip,
-        take: query.$top,
+      const key = JSON.stringify([where, query.query, query.$skip, query.$top]);
+      const entities = await readCache(db).read(`issues:${key}`, async () => {
+        const rows = await db.issue.findMany({
+          where: { ...where, ...matching(query.query) },
+          include,
+          orderBy: { created: "desc" },
+          skip: query.$skip,
+          take: query.$top,
+        });
+        return rows.map(toEntity);
       });
-      sendFields(req, res, rows.map(toEntity), ISSUE_FIELDS);
+      sendFields(req, res, entities, ISSUE_FIELDS);
     }),
   );
 
@@ -85,14 +90,18 @@ export function contentRouter(db: Db): Router {
     route(async (req, res) => {
       const query = validate(ListQuerySchema, req.query, "query");
       const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ARTICLE);
-      const rows = await db.article.findMany({
-        where: { ...where, ...matching(query.query) },
-        include,
-        orderBy: { created: "desc" },
-        skip: query.$skip,
-        take: query.$top,
+      const key = JSON.stringify([where, query.query, query.$skip, query.$top]);
+      const entities = await readCache(db).read(`articles:${key}`, async () => {
+        const rows = await db.article.findMany({
+          where: { ...where, ...matching(query.query) },
+          include,
+          orderBy: { created: "desc" },
+          skip: query.$skip,
+          take: query.$top,
+        });
+        return rows.map(toEntity);
       });
-      sendFields(req, res, rows.map(toEntity), ARTICLE_FIELDS);
+      sendFields(req, res, entities, ARTICLE_FIELDS);
     }),
   );
 

@@ -6,14 +6,15 @@ import { PERMISSION } from "../../app/lib/constants.ts";
 import {
   featureFileLocale,
   featureFileName,
-  FeatureFileSchema,
   sortVersionsNewestFirst,
   versionMonthStart,
   type FeatureFileLocale,
 } from "../../app/shell/whats-new/whats-new.ts";
+import { FeatureFileSchema } from "../../app/shell/whats-new/feature-file.ts";
 import { ReadQuerySchema, type WhatsNewVersion } from "../contract.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
+import { readCache } from "../read-cache.ts";
 import { forbidden, route, sendFields, validate } from "../http.ts";
 import { loadConfiguration, projectsWith } from "../model.ts";
 
@@ -50,7 +51,9 @@ export function whatsNewRouter(db: Db, now: () => number = Date.now): Router {
       }
       if (!allowed) throw forbidden("The what's-new list is read from the bundled files for you");
       const [profile, configuration] = await Promise.all([
-        db.user.findUniqueOrThrow({ where: { id: user.id }, select: { locale: true } }),
+        readCache(db).read(`locale:${user.id}`, () =>
+          db.user.findUniqueOrThrow({ where: { id: user.id }, select: { locale: true } }),
+        ),
         loadConfiguration(db),
       ]);
       const versions = await featureFile(featureFileLocale(profile.locale), configuration.hosted.hosted);

@@ -26,13 +26,16 @@ export const CSRF_COOKIE = "keel_csrf";
 /**
  * Waits until React has hydrated the page: ScrollRestoration's effect, which runs
  * only after the hydration commit, switches history.scrollRestoration to manual.
+ * The left bar's menus load their script after hydration; until then they are
+ * disclosures (details.nav-menu), so this waits for those to be gone too.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       "__reactRouterDataRouter" in window &&
       window.history.scrollRestoration === "manual" &&
-      Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")),
+      Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")) &&
+      document.querySelector("details.nav-menu") === null,
   );
 }
 

@@ -1,7 +1,14 @@
 // The tips for new users and the pricing-update popup (seed 000 sections 4 and 6; issue 4).
 import { expect, test, type Page } from "@playwright/test";
 import { createPrisma } from "../../mock-backend/db.ts";
-import { e2eDatabaseFile, signIn, signInQuickly, waitForHydration } from "./helpers.ts";
+import {
+  DEMO_PASSWORD,
+  e2eDatabaseFile,
+  signIn,
+  signInQuickly,
+  submitLogin,
+  waitForHydration,
+} from "./helpers.ts";
 
 async function resetProfiles(): Promise<void> {
   const db = createPrisma(`file:${e2eDatabaseFile()}`);
@@ -31,7 +38,10 @@ test("turning tips on saves it to the profile, and they open at the next sign-in
 
   const later = await browser.newContext();
   const next = await later.newPage();
-  await signIn(next, "alice");
+  // Not signIn(): it expects the plain landing page, which the tips replace as soon as they open.
+  await next.goto("/login");
+  await waitForHydration(next);
+  await submitLogin(next, "alice", DEMO_PASSWORD);
   await expect(next.getByRole("dialog", { name: "Tips for new users" })).toBeVisible();
   await expect(next).toHaveURL("/dashboard?panel=tips");
   // Once per session: closing it keeps it closed.

@@ -88,7 +88,7 @@ export function withFields(path: string, selector: string): string {
 }
 
 /** The selector the app's API client sends for a response schema. */
-export const selectorFor = (schema: z.ZodType): string => buildFields(shapeOf(schema));
+export const selectorFor = (schema: z.core.$ZodType): string => buildFields(shapeOf(schema));
 
 /** Asserts the status and the error body shape, and returns the body. */
 export function expectError(response: MockResponse, status: number, error?: string): ErrorBody {

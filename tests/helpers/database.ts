@@ -3,6 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { createPrisma, type Db } from "../../mock-backend/db.ts";
+import { readCache } from "../../mock-backend/read-cache.ts";
 
 export interface TestDatabase {
   db: Db;
@@ -22,6 +23,7 @@ export function freshDatabase(): TestDatabase {
     url,
     async close() {
       await db.$disconnect();
+      readCache(db).close();
       for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     },
   };

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { FEATURE_FILE_LOCALES } from "../../lib/constants.ts";
-import { featureFileName, FeatureFileSchema, sortVersionsNewestFirst } from "./whats-new.ts";
+import { FeatureFileSchema } from "./feature-file.ts";
+import { featureFileName, sortVersionsNewestFirst } from "./whats-new.ts";
 
 const DIR = new URL("./features/", import.meta.url);
 const read = (name: string) => FeatureFileSchema.parse(JSON.parse(readFileSync(new URL(name, DIR), "utf8")));

@@ -11,11 +11,11 @@ import type { RequestLogger } from "../../lib/keel-context.ts";
 import {
   featureFileLocale,
   featureFileName,
-  FeatureFileSchema,
   sortVersionsNewestFirst,
   whatsNewSource,
   type WhatsNewSource,
 } from "./whats-new.ts";
+import { FeatureFileSchema } from "./feature-file.ts";
 
 // One lazily loaded chunk per file: a page pulls in only its user's locale.
 const FEATURE_FILES = import.meta.glob<unknown>("./features/*.json", { import: "default" });

@@ -1,16 +1,10 @@
 // The what's-new rules (seed 000 sections 3, 6 and 9): where the feature list
 // comes from, which bundled file fits a locale, and how the newest version
 // raises the whatsnew inbox folder. Pure, so the mock backend shares it.
-import { z } from "zod";
 import { FEATURE_FILE_LOCALES, PERMISSION } from "../../lib/constants.ts";
 import { hasPermission } from "../../lib/permissions.ts";
-import {
-  WhatsNewFeatureSchema,
-  WhatsNewVersionIdSchema,
-  type InboxFolder,
-  type PermissionEntry,
-  type WhatsNewVersion,
-} from "../../../mock-backend/contract.ts";
+import type { InboxFolder, PermissionEntry, WhatsNewVersion } from "../../../mock-backend/contract.ts";
+import { WhatsNewVersionIdSchema } from "../../../mock-backend/contract-shell.ts";
 
 export type FeatureFileLocale = (typeof FEATURE_FILE_LOCALES)[number];
 export type WhatsNewSource = "server" | "bundled";
@@ -29,21 +23,6 @@ const SERVER_SOURCE_PERMISSIONS = [
 export function whatsNewSource(permissions: readonly PermissionEntry[]): WhatsNewSource {
   return SERVER_SOURCE_PERMISSIONS.some((key) => hasPermission(permissions, key)) ? "server" : "bundled";
 }
-
-/** A bundled feature file. Strict, so a misspelt key fails the test that reads every file. */
-export const FeatureFileSchema = z.strictObject({
-  versions: z
-    .array(
-      z.strictObject({
-        id: WhatsNewVersionIdSchema,
-        features: z.array(WhatsNewFeatureSchema.strict()).min(1),
-      }),
-    )
-    .min(1)
-    .refine((versions) => new Set(versions.map((v) => v.id)).size === versions.length, {
-      message: "Each version id appears once",
-    }),
-});
 
 /** The bundled file that fits a locale or language (de_DE, de-AT, de), English when none does. */
 export function featureFileLocale(locale: string | null | undefined): FeatureFileLocale {

@@ -1,0 +1,101 @@
+// The part of the contract (contract.ts) that the browser's first scripts use: the configuration, which
+// the page caches in local storage, and the inbox folders and stream messages. Written with zod/mini,
+// whose parts are shaken out one by one, where the rest of the contract uses zod's full API: the
+// browser then carries 8 KB of zod instead of 25. contract.ts re-exports all of it, so there is still
+// one contract; its schemas compose these like any other.
+import * as z from "zod/mini";
+import { INBOX_FOLDERS } from "../app/lib/constants.ts";
+
+const Id = z.string().check(z.minLength(1), z.maxLength(200));
+const EpochMs = z.int().check(z.nonnegative());
+const NullableUrl = z.nullable(z.string().check(z.maxLength(2000)));
+
+// ---------- configuration ----------
+
+export const SystemEventBannerSchema = z.object({
+  id: Id,
+  text: z.string().check(z.maxLength(10_000)),
+});
+
+export const BannersSchema = z.object({
+  globalBanner: z.nullable(z.string().check(z.maxLength(10_000))),
+  globalBannerEnabled: z.boolean(),
+  systemEventsBanners: z.array(SystemEventBannerSchema),
+});
+export type Banners = z.infer<typeof BannersSchema>;
+
+const configurationShape = {
+  version: z.string(),
+  build: z.string(),
+  releaseDate: EpochMs,
+  defaultPage: z.nullable(z.string()),
+  contextPath: z.string(),
+  hosted: z.object({
+    hosted: z.boolean(),
+    domain: z.nullable(z.string()),
+    availabilityZone: z.nullable(z.string()),
+  }),
+  ring: z.object({
+    url: z.string(),
+    serviceId: z.string(),
+    searchBotToken: z.nullable(z.string()),
+    hasEmbeddedHub: z.boolean(),
+    broken: z.boolean(),
+    enabled: z.boolean(),
+    services: z.object({
+      dashboard: z.nullable(z.object({ homeUrl: z.string() })),
+    }),
+  }),
+  l10n: z.object({
+    isRTL: z.boolean(),
+    locale: z.string(),
+    language: z.string(),
+    predefinedQueries: z.record(z.string(), z.string()),
+  }),
+  system: z.object({
+    ssePingTimeoutMs: z.int().check(z.positive()),
+    maxUploadFileSize: z.int().check(z.positive()),
+    maxExportItems: z.int().check(z.positive()),
+  }),
+  statisticsEnabled: z.boolean(),
+  readOnly: z.boolean(),
+  licenseError: z.nullable(z.string()),
+  logoUrl: NullableUrl,
+  wideLogoUrl: NullableUrl,
+  squareLogoUrl: NullableUrl,
+  featuresUrl: NullableUrl,
+  marketplaceBaseUrl: NullableUrl,
+  helpdeskEnabled: z.boolean(),
+  redirectToWelcomeForm: z.boolean(),
+  shortcuts: z.nullable(z.object({ id: z.string() })),
+  konnector: z.object({
+    telegramBotUrl: NullableUrl,
+    url: NullableUrl,
+  }),
+};
+
+export const ConfigurationSchema = z.object({ ...configurationShape, banners: BannersSchema });
+export type Configuration = z.infer<typeof ConfigurationSchema>;
+/** The configuration the shell loads on every page; banners come separately (seed 000 section 7). */
+export const ShellConfigSchema = z.object(configurationShape);
+export type ShellConfig = z.infer<typeof ShellConfigSchema>;
+
+// ---------- inbox ----------
+
+export const InboxFolderIdSchema = z.enum(INBOX_FOLDERS);
+export const InboxFolderSchema = z.object({
+  id: InboxFolderIdSchema,
+  lastNotified: z.nullable(EpochMs),
+  lastSeen: z.nullable(EpochMs),
+});
+export const InboxFoldersSchema = z.array(InboxFolderSchema);
+export type InboxFolder = z.infer<typeof InboxFolderSchema>;
+
+/** The stream's first message: how long a quiet stream may stay silent before the client gives up on it. */
+export const InboxStreamReadySchema = z.object({ pingTimeoutMs: z.int().check(z.positive()) });
+
+// ---------- what's new ----------
+
+export const WhatsNewVersionIdSchema = z
+  .string()
+  .check(z.regex(/^\d{4}\.(?:[1-9]|1[0-2])$/, "A version id is year.month, like 2025.3"));

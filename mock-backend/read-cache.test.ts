@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { createPrisma, type Db } from "./db.ts";
+import { createReadCache, readCache } from "./read-cache.ts";
+import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+
+let database: TestDatabase;
+let other: Db;
+beforeEach(() => {
+  database = freshDatabase();
+  // Another connection to the same file: another server, the apps CLI or a test.
+  other = createPrisma(database.url);
+});
+afterEach(async () => {
+  await other.$disconnect();
+  readCache(other).close();
+  await database.close();
+});
+
+const documentOf = (db: Db) =>
+  db.configuration.findUniqueOrThrow({ where: { id: 1 } }).then((r) => r.document);
+
+test("an answer is loaded once and shared until the database changes", async () => {
+  const cache = readCache(database.db);
+  let loads = 0;
+  const load = () => {
+    loads++;
+    return documentOf(database.db);
+  };
+  const first = await cache.read("configuration", load);
+  expect(await cache.read("configuration", load)).toBe(first);
+  expect(loads).toBe(1);
+
+  // A write through the same client moves the version.
+  await database.db.configuration.update({ where: { id: 1 }, data: { document: first } });
+  await cache.read("configuration", load);
+  expect(loads).toBe(2);
+});
+
+test("writes by another connection to the file are seen at once", async () => {
+  const cache = readCache(database.db);
+  const load = () =>
+    database.db.user.findUniqueOrThrow({ where: { login: "alice" }, select: { name: true } });
+  expect((await cache.read("alice", load)).name).not.toBe("Alice Renamed");
+  await other.user.update({ where: { login: "alice" }, data: { name: "Alice Renamed" } });
+  expect((await cache.read("alice", load)).name).toBe("Alice Renamed");
+});
+
+test("keys are separate, answers are frozen, and a failed load is not kept", async () => {
+  const cache = readCache(database.db);
+  const a = await cache.read("a", async () => ({ list: [{ id: 1 }] }));
+  const b = await cache.read("b", async () => ({ list: [{ id: 2 }] }));
+  expect(a.list[0]?.id).toBe(1);
+  expect(b.list[0]?.id).toBe(2);
+  expect(Object.isFrozen(a.list[0])).toBe(true);
+  expect(() => {
+    (a.list as { id: number }[]).push({ id: 3 });
+  }).toThrow(TypeError);
+
+  let attempts = 0;
+  const flaky = async () => {
+    attempts++;
+    if (attempts === 1) throw new Error("busy");
+    return "ok";
+  };
+  await expect(cache.read("flaky", flaky)).rejects.toThrow("busy");
+  expect(await cache.read("flaky", flaky)).toBe("ok");
+  expect(attempts).toBe(2);
+});
+
+test("a database that is not a SQLite file, or not yet created, is read every time", async () => {
+  for (const cache of [createReadCache(null), createReadCache("/nonexistent/keel-missing.db")]) {
+    let loads = 0;
+    await cache.read("k", async () => ++loads);
+    await cache.read("k", async () => ++loads);
+    expect(loads).toBe(2);
+    cache.close();
+  }
+});
+
+test("the mock's session check sees a sign-out made by another server at once", async () => {
+  const { createMockBackendApp } = await import("./app.ts");
+  const { createInProcessTransport } = await import("../server/transport.ts");
+  const transport = createInProcessTransport(
+    createMockBackendApp({ db: database.db, secret: "s".repeat(32) }),
+  );
+  const headers = { host: "localhost", origin: "http://localhost", "content-type": "application/json" };
+  const login = await transport({
+    method: "POST",
+    path: "/api/auth/login",
+    headers,
+    body: JSON.stringify({ login: "admin", password: "demo" }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const me = () =>
+    transport({ method: "GET", path: "/api/users/me?fields=login", headers: { ...headers, cookie } }).then(
+      (r) => JSON.parse(r.body) as { login: string },
+    );
+  expect((await me()).login).toBe("admin");
+  expect((await me()).login).toBe("admin");
+  await other.session.deleteMany({});
+  expect((await me()).login).toBe("guest");
+});

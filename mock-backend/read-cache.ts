@@ -1,0 +1,90 @@
+// Answers to the mock's hottest reads (the caller's session, the configuration, the current user…) kept
+// until the database changes. A change is seen through SQLite's `PRAGMA data_version` on a connection of
+// our own that never writes: its value moves whenever any other connection commits, so writes by this
+// process's Prisma client, by another server, by `npm run apps:install` or by a test all empty the cache.
+// A database that is not a SQLite file gets no cache: every read goes to the database.
+import { createRequire } from "node:module";
+import type { Db } from "./db.ts";
+
+interface Watcher {
+  pragma(source: string, options: { simple: true }): unknown;
+  close(): void;
+}
+type WatcherConstructor = new (
+  file: string,
+  options: { readonly: boolean; fileMustExist: boolean },
+) => Watcher;
+
+/** Entries above this are dropped all at once: the cache holds per-user answers of a demo's few users. */
+const MAX_ENTRIES = 2000;
+
+export interface ReadCache {
+  /**
+   * `load()`'s answer, shared by every caller until the database changes. The answer is frozen: callers
+   * copy before they change anything. A failed load is not kept.
+   */
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every answer and closes the watching connection; a later read opens it again. */
+  close(): void;
+}
+
+const passThrough: ReadCache = { read: (_key, load) => load(), close() {} };
+const caches = new WeakMap<Db, ReadCache>();
+
+function deepFreeze<T>(value: T): T {
+  // Typed arrays with elements cannot be frozen; the cached reads hold none.
+  if (value && typeof value === "object" && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** A cache over the SQLite file `file`, or none when it cannot be watched. */
+export function createReadCache(file: string | null): ReadCache {
+  if (!file) return passThrough;
+  let watcher: Watcher | null | undefined;
+  const version = (): number | null => {
+    if (watcher === undefined) {
+      try {
+        const Database = createRequire(import.meta.url)("better-sqlite3") as WatcherConstructor;
+        watcher = new Database(file, { readonly: true, fileMustExist: true });
+      } catch {
+        // Not created yet (the setup makes it): try again on the next read.
+        return null;
+      }
+    }
+    if (!watcher) return null;
+    return Number(watcher.pragma("data_version", { simple: true }));
+  };
+  const entries = new Map<string, { version: number; answer: Promise<unknown> }>();
+  return {
+    read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const current = version();
+      if (current === null) return load();
+      const entry = entries.get(key);
+      if (entry && entry.version === current) return entry.answer as Promise<T>;
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      const answer = load().then(deepFreeze);
+      entries.set(key, { version: current, answer });
+      answer.catch(() => {
+        if (entries.get(key)?.answer === answer) entries.delete(key);
+      });
+      return answer;
+    },
+    close() {
+      entries.clear();
+      watcher?.close();
+      watcher = undefined;
+    },
+  };
+}
+
+/** Ties a cache to a Prisma client (createPrisma does); a client without one reads straight through. */
+export function attachReadCache(db: Db, cache: ReadCache): void {
+  caches.set(db, cache);
+}
+
+export function readCache(db: Db): ReadCache {
+  return caches.get(db) ?? passThrough;
+}
