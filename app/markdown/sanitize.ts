@@ -5,7 +5,7 @@
 // `startTag` and `escapeText` below, which apply the same rules while writing, so that sanitising
 // them would change nothing.
 
-import DOMPurify from "isomorphic-dompurify";
+import { purifier } from "./purify.ts";
 import { isEmbedSource } from "./embeds.ts";
 import { createMemo } from "./memo.ts";
 import { safeUrl, schemeOf, type UrlKind } from "./url-policy.ts";
@@ -430,6 +430,7 @@ function finishElement(tag: string, element: ElementAttributes, policy: Sanitize
 function installHooks() {
   if (hooksInstalled) return;
   hooksInstalled = true;
+  const DOMPurify = purifier();
   DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
     // Other users of the shared DOMPurify instance are left alone.
     if (!activePolicy) return;
@@ -529,7 +530,7 @@ function sanitizeNow(html: string, policy: SanitizePolicy, inBody: boolean): str
   activePolicy = policy;
   try {
     const config = inBody ? PURIFY_CONFIG_IN_BODY : PURIFY_CONFIG;
-    return DOMPurify.sanitize(flattenDeepHtml(html), config) as string;
+    return purifier().sanitize(flattenDeepHtml(html), config) as string;
   } finally {
     activePolicy = null;
   }
@@ -612,7 +613,7 @@ const clobbering = typeof document === "undefined" ? new Map<string, boolean>() 
 function clobbers(value: string): boolean {
   let answer = clobbering?.get(value);
   if (answer === undefined) {
-    answer = !DOMPurify.isValidAttribute("span", "id", value);
+    answer = !purifier().isValidAttribute("span", "id", value);
     if (clobbering) {
       if (clobbering.size >= 5_000) clobbering.clear();
       clobbering.set(value, answer);
