@@ -99,14 +99,24 @@ export function clearSessionCookie(req: Request, res: Response): void {
   });
 }
 
+// A page makes about ten backend calls with the same cookie: its check is kept (a pure function of the
+// cookie and the secret), for the last few hundred cookies.
+const verifiedCookies = new Map<string, string | null>();
+const VERIFIED_COOKIES_MAX = 500;
+
 /** The verified secret part of the session cookie, or null. */
 function sessionSecretPart(req: Request, secret: string): string | null {
   const cookie = readCookie(req.get("cookie"), SESSION_COOKIE);
   if (!cookie) return null;
+  const key = `${secret}\u0000${cookie}`;
+  const known = verifiedCookies.get(key);
+  if (known !== undefined) return known;
   const dot = cookie.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const raw = cookie.slice(0, dot);
-  return safeEqual(cookie.slice(dot + 1), sign(raw, secret)) ? raw : null;
+  const raw = dot > 0 ? cookie.slice(0, dot) : null;
+  const verified = raw !== null && safeEqual(cookie.slice(dot + 1), sign(raw, secret)) ? raw : null;
+  if (verifiedCookies.size >= VERIFIED_COOKIES_MAX) verifiedCookies.clear();
+  verifiedCookies.set(key, verified);
+  return verified;
 }
 
 export async function destroySession({ db, secret }: SessionOptions, req: Request): Promise<void> {

@@ -71,9 +71,28 @@ export function requestedFields(req: Request, fallback = "id"): FieldTree {
   }
 }
 
+// The JSON of answers from the read cache (read-cache.ts), per selector: those values are frozen and
+// shared until the database changes, and parsed selectors are shared too, so both identities are stable.
+const serialized = new WeakMap<object, WeakMap<FieldTree, string>>();
+
 /** Sends only the requested fields of `value`. */
 export function sendFields(req: Request, res: Response, value: unknown, fallback?: string): void {
-  res.json(pickFields(value, requestedFields(req, fallback)));
+  const tree = requestedFields(req, fallback);
+  if (typeof value !== "object" || value === null || !Object.isFrozen(value)) {
+    res.json(pickFields(value, tree));
+    return;
+  }
+  let byTree = serialized.get(value);
+  if (!byTree) {
+    byTree = new WeakMap();
+    serialized.set(value, byTree);
+  }
+  let text = byTree.get(tree);
+  if (text === undefined) {
+    text = JSON.stringify(pickFields(value, tree));
+    byTree.set(tree, text);
+  }
+  res.type("json").send(text);
 }
 
 /** For writes: checks the `fields` parameter before anything is written, and returns the sender. */

@@ -86,16 +86,16 @@ function useFittingItems(total: number) {
 function ItemLink({
   item,
   expanded,
-  unread,
+  unreadLabel,
   onOpen,
 }: {
   item: NavItem;
   expanded: boolean;
-  unread: boolean;
+  /** The unread marker's label when the item has unread news (the bar translates it once for all items). */
+  unreadLabel: string | null;
   /** With scripts, a plain click opens this instead of following the link. */
   onOpen?: () => void;
 }) {
-  const { t } = useTranslation("shell");
   return (
     <Link
       to={item.url}
@@ -115,9 +115,7 @@ function ItemLink({
     >
       <Icon name={item.icon} />
       <span className="nav-label">{item.name}</span>
-      {unread ? (
-        <span className="unread-dot" role="status" aria-label={t("bar.unreadNotifications")} />
-      ) : null}
+      {unreadLabel ? <span className="unread-dot" role="status" aria-label={unreadLabel} /> : null}
     </Link>
   );
 }
@@ -128,16 +126,11 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const collapse = useFetcher();
   const { t } = useTranslation("shell");
-  const label = useNavigationLabel();
-  const navigation = buildNavigation({
-    user,
-    permissions,
-    config,
-    inboxFolders,
+  const { navigation, helpEntries, back } = useShellNavigation(
+    { user, permissions, config, inboxFolders, language },
     pathname,
-    language,
-    label,
-  });
+    search,
+  );
   const { listRef, fitting } = useFittingItems(navigation.items.length);
   // Optimistic: the bar follows the pending choice before the profile has saved it.
   const pending = collapse.formData?.get("expandNavigation");
@@ -150,8 +143,6 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
   const unreadOf = (item: NavItem) => item.id === "notifications" && inbox.unread;
   const shown = fitting === null ? navigation.items : navigation.items.slice(0, fitting);
   const overflow = fitting === null ? [] : navigation.items.slice(fitting);
-  const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname, search));
-  const back = `${pathname}${search}`;
 
   return (
     <nav
@@ -183,7 +174,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
                 <ItemLink
                   item={item}
                   expanded={expanded}
-                  unread={unreadOf(item)}
+                  unreadLabel={unreadOf(item) ? t("bar.unreadNotifications") : null}
                   onOpen={hydrated && item.id === "notifications" ? inbox.openCentre : undefined}
                 />
               </li>
@@ -282,63 +273,128 @@ interface MobileMenuProps {
   back: string;
 }
 
+/** Where the hamburger leads without JavaScript: the menu as a page of its own, and back. */
+export const MENU_PAGE_PATH = "/menu";
+
 /**
- * Narrow screens and touch devices: a 48 px top bar whose hamburger opens a
- * full-screen menu with nested panels. A disclosure, so it needs no script.
+ * Narrow screens and touch devices: a 48 px top bar whose hamburger opens a full-screen menu with
+ * nested panels. The menu is rendered only when it is opened: every page carried it twice before
+ * (half of the shell's markup, hidden on wide screens). Without JavaScript the hamburger is a link
+ * to the same menu as a page (/menu).
  */
-function MobileMenu({ navigation, helpEntries, config, os, back }: MobileMenuProps) {
+function MobileMenu(props: MobileMenuProps) {
+  const { back } = props;
   const { pathname } = useLocation();
-  const menu = useRef<HTMLDetailsElement>(null);
+  const hydrated = useHydrated();
+  // Open on the page where it was opened: a followed link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const hamburger = useRef<HTMLButtonElement>(null);
   const { t } = useTranslation("shell");
-  // A followed link closes the menu.
+  // Escape closes it and gives the focus back to the hamburger.
   useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [pathname]);
-  return (
-    <details className="mobile-menu" ref={menu}>
-      <summary className="hamburger" aria-label={t("bar.menu")}>
-        <Icon name="menu" />
-      </summary>
-      <div className="mobile-menu-panel">
-        <ul className="menu-list">
-          {navigation.items.map((item) => (
-            <li key={item.id}>
-              <Link
-                to={item.url}
-                className="menu-item"
-                aria-current={item.active ? "page" : undefined}
-                data-mobile-item={item.id}
-              >
-                {item.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        {navigation.create.length > 0 ? <StaticEntries entries={navigation.create.map(toEntry)} /> : null}
-        {navigation.settings.length > 0 ? (
-          <MobilePanel title={t("bar.administration")}>
-            <StaticEntries entries={navigation.settings.map(toEntry)} />
-          </MobilePanel>
-        ) : null}
-        <MobilePanel title={t("bar.help")}>
-          <StaticEntries entries={helpEntries} />
-        </MobilePanel>
-        <MobilePanel title={t("bar.shortcuts")}>
-          <ShortcutsView os={os} query="" all searchable={false} />
-        </MobilePanel>
-        <MobilePanel title={t("nav.about")}>
-          <AboutView config={config} />
-        </MobilePanel>
-        {navigation.profile.guest ? (
-          <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="menu-item">
-            {t("nav.login")}
-          </Link>
-        ) : (
-          <StaticEntries entries={navigation.profile.items.map(toEntry)} />
-        )}
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenOn(null);
+      hamburger.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+  if (!hydrated) {
+    return (
+      <div className="mobile-menu">
+        <Link
+          to={`${MENU_PAGE_PATH}?back=${encodeURIComponent(back)}`}
+          className="hamburger"
+          aria-label={t("bar.menu")}
+        >
+          <Icon name="menu" />
+        </Link>
       </div>
-    </details>
+    );
+  }
+  return (
+    <div className="mobile-menu">
+      <button
+        ref={hamburger}
+        type="button"
+        className="hamburger"
+        aria-label={t("bar.menu")}
+        aria-expanded={open}
+        aria-controls="mobile-menu-panel"
+        onClick={() => {
+          if (!open) track("navigation", "menu-open", { menu: "mobile" });
+          setOpenOn(open ? null : pathname);
+        }}
+      >
+        <Icon name="menu" />
+      </button>
+      {open ? (
+        <div className="mobile-menu-panel" id="mobile-menu-panel">
+          <MobileMenuPanel {...props} />
+        </div>
+      ) : null}
+    </div>
   );
+}
+
+/** The narrow screen's menu: the items, Create, Administration, Help, Shortcuts, About and the profile. */
+export function MobileMenuPanel({ navigation, helpEntries, config, os, back }: MobileMenuProps) {
+  const { t } = useTranslation("shell");
+  return (
+    <>
+      <ul className="menu-list">
+        {navigation.items.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={item.url}
+              className="menu-item"
+              aria-current={item.active ? "page" : undefined}
+              data-mobile-item={item.id}
+            >
+              {item.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {navigation.create.length > 0 ? <StaticEntries entries={navigation.create.map(toEntry)} /> : null}
+      {navigation.settings.length > 0 ? (
+        <MobilePanel title={t("bar.administration")}>
+          <StaticEntries entries={navigation.settings.map(toEntry)} />
+        </MobilePanel>
+      ) : null}
+      <MobilePanel title={t("bar.help")}>
+        <StaticEntries entries={helpEntries} />
+      </MobilePanel>
+      <MobilePanel title={t("bar.shortcuts")}>
+        <ShortcutsView os={os} query="" all searchable={false} />
+      </MobilePanel>
+      <MobilePanel title={t("nav.about")}>
+        <AboutView config={config} />
+      </MobilePanel>
+      {navigation.profile.guest ? (
+        <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="menu-item">
+          {t("nav.login")}
+        </Link>
+      ) : (
+        <StaticEntries entries={navigation.profile.items.map(toEntry)} />
+      )}
+    </>
+  );
+}
+
+/** The left bar's model for a page at `pathname` + `search`, as the bar and the menu page show it. */
+export function useShellNavigation(
+  { user, permissions, config, inboxFolders, language }: Omit<Props, "os">,
+  pathname: string,
+  search: string,
+) {
+  const label = useNavigationLabel();
+  const navigation = buildNavigation({ user, permissions, config, inboxFolders, pathname, language, label });
+  const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname, search));
+  return { navigation, helpEntries, back: `${pathname}${search}` };
 }
 
 function MobilePanel({ title, children }: { title: string; children: ReactNode }) {

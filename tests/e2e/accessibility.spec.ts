@@ -238,7 +238,7 @@ async function applyWidth(page: Page, width: number, height = HEIGHT): Promise<v
     `the narrow layout's media query at ${width} px`,
   ).toBe(narrow);
   if ((await bar(page).count()) > 0) {
-    const hamburger = bar(page).locator("summary.hamburger");
+    const hamburger = bar(page).locator(".hamburger");
     if (narrow) await expect(hamburger, `the top bar's hamburger at ${width} px`).toBeVisible();
     else await expect(hamburger, `no hamburger at ${width} px`).toBeHidden();
   }
@@ -1014,6 +1014,14 @@ test.describe("the keyboard alone", () => {
       await expectVisibleFocus(page, hamburger, "the hamburger, after Shift+Tab");
       await page.keyboard.press("Enter");
       await expect(panel).toBeHidden();
+      // Escape from inside the menu closes it and gives the focus back to the hamburger.
+      await page.keyboard.press("Enter");
+      await expect(panel).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expectVisibleFocusWithin(page, panel, "the narrow screen's menu");
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+      await expectVisibleFocus(page, hamburger, "the hamburger, after Escape");
     });
   });
 });

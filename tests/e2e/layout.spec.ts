@@ -59,6 +59,48 @@ test.describe("narrow window, dark colour scheme", () => {
   });
 });
 
+test.describe("narrow window without JavaScript", () => {
+  test.use({ viewport: { width: 760, height: 800 }, javaScriptEnabled: false });
+
+  test("the hamburger leads to the menu as a page, whose entries work and which leads back", async ({
+    page,
+  }) => {
+    await signIn(page, "admin");
+    await page.goto("/issues?query=open");
+    // The page carries no hidden copy of the menu: the hamburger is a link.
+    await expect(mainNav(page).locator(".mobile-menu-panel")).toHaveCount(0);
+    const hamburger = mainNav(page).getByRole("link", { name: "Menu", exact: true });
+    await expect(hamburger).toHaveAttribute("href", `/menu?back=${encodeURIComponent("/issues?query=open")}`);
+    await hamburger.click();
+    await expect(page).toHaveTitle("Menu · Keel");
+    const menu = page.locator("main");
+    await expect(menu.getByRole("heading", { level: 1, name: "Menu" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Issues", exact: true })).toHaveAttribute("href", "/issues");
+    // Help entries open the help panel over the page the menu came from.
+    await menu.getByText("Help", { exact: true }).click();
+    await expect(menu.getByRole("link", { name: "Keyboard shortcuts" })).toHaveAttribute(
+      "href",
+      "/issues?query=open&panel=shortcuts",
+    );
+    await menu.getByText("Administration", { exact: true }).click();
+    await expect(menu.getByRole("link", { name: "Users", exact: true })).toBeVisible();
+    await menu.getByRole("link", { name: "Close the menu" }).click();
+    await expect(page).toHaveURL("/issues?query=open");
+  });
+
+  test("the menu page's way back stays on this site", async ({ page }) => {
+    await page.goto(`/menu?back=${encodeURIComponent("//evil.example/")}`);
+    await expect(page.locator("main").getByRole("link", { name: "Close the menu" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expect(page.locator("main").getByRole("link", { name: "Log in" })).toHaveAttribute(
+      "href",
+      "/login?redirect=%2F",
+    );
+  });
+});
+
 test("the seeded announcement banner is visible", async ({ page }) => {
   await page.goto("/");
   const banner = page.getByRole("complementary", { name: "Announcement" }).first();
