@@ -1,4 +1,5 @@
 import { Router } from "express";
+import type { z } from "zod";
 import { PERMISSION } from "../../app/lib/constants.ts";
 import {
   ArticleUpdateSchema,
@@ -50,23 +51,29 @@ export function contentRouter(db: Db): Router {
     return projects === "all" ? {} : { projectId: { in: projects } };
   }
 
+  /** Newest first, matching the query, in the projects where the caller may read them; cached. */
+  async function list(kind: "issue" | "article", userId: string, query: z.infer<typeof ListQuerySchema>) {
+    const permission = kind === "issue" ? PERMISSION.READ_ISSUE : PERMISSION.READ_ARTICLE;
+    const where = await visibleProjects(userId, permission);
+    const key = JSON.stringify([kind, where, query.query, query.$skip, query.$top]);
+    return readCache(db).read(`list:${key}`, async () => {
+      const args = {
+        where: { ...where, ...matching(query.query) },
+        include,
+        orderBy: { created: "desc" as const },
+        skip: query.$skip,
+        take: query.$top,
+      };
+      if (kind === "issue") return (await db.issue.findMany(args)).map(toEntity);
+      return (await db.article.findMany(args)).map(toEntity);
+    });
+  }
+
   router.get(
     "/issues",
     route(async (req, res) => {
       const query = validate(ListQuerySchema, req.query, "query");
-      const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ISSUE);
-      const key = JSON.stringify([where, query.query, query.$skip, query.$top]);
-      const entities = await readCache(db).read(`issues:${key}`, async () => {
-        const rows = await db.issue.findMany({
-          where: { ...where, ...matching(query.query) },
-          include,
-          orderBy: { created: "desc" },
-          skip: query.$skip,
-          take: query.$top,
-        });
-        return rows.map(toEntity);
-      });
-      sendFields(req, res, entities, ISSUE_FIELDS);
+      sendFields(req, res, await list("issue", currentUser(req).id, query), ISSUE_FIELDS);
     }),
   );
 
@@ -89,19 +96,7 @@ export function contentRouter(db: Db): Router {
     "/articles",
     route(async (req, res) => {
       const query = validate(ListQuerySchema, req.query, "query");
-      const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ARTICLE);
-      const key = JSON.stringify([where, query.query, query.$skip, query.$top]);
-      const entities = await readCache(db).read(`articles:${key}`, async () => {
-        const rows = await db.article.findMany({
-          where: { ...where, ...matching(query.query) },
-          include,
-          orderBy: { created: "desc" },
-          skip: query.$skip,
-          take: query.$top,
-        });
-        return rows.map(toEntity);
-      });
-      sendFields(req, res, entities, ARTICLE_FIELDS);
+      sendFields(req, res, await list("article", currentUser(req).id, query), ARTICLE_FIELDS);
     }),
   );
 
