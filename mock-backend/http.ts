@@ -8,6 +8,7 @@ import {
   type FieldTree,
 } from "../app/lib/field-selector.ts";
 import type { ErrorBody } from "./contract.ts";
+import { isCachedAnswer } from "./read-cache.ts";
 
 /** An expected failure with the status and the real product's error body. */
 export class HttpError extends Error {
@@ -71,14 +72,14 @@ export function requestedFields(req: Request, fallback = "id"): FieldTree {
   }
 }
 
-// The JSON of answers from the read cache (read-cache.ts), per selector: those values are frozen and
+// The JSON of answers from the read cache (read-cache.ts), per selector: those values are deep-frozen and
 // shared until the database changes, and parsed selectors are shared too, so both identities are stable.
 const serialized = new WeakMap<object, WeakMap<FieldTree, string>>();
 
 /** Sends only the requested fields of `value`. */
 export function sendFields(req: Request, res: Response, value: unknown, fallback?: string): void {
   const tree = requestedFields(req, fallback);
-  if (typeof value !== "object" || value === null || !Object.isFrozen(value)) {
+  if (!isCachedAnswer(value)) {
     res.json(pickFields(value, tree));
     return;
   }

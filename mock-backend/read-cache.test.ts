@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createPrisma, type Db } from "./db.ts";
-import { createReadCache, readCache } from "./read-cache.ts";
+import { createReadCache, isCachedAnswer, readCache } from "./read-cache.ts";
 import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
 
 let database: TestDatabase;
@@ -52,6 +52,8 @@ test("keys are separate, answers are frozen, and a failed load is not kept", asy
   expect(a.list[0]?.id).toBe(1);
   expect(b.list[0]?.id).toBe(2);
   expect(Object.isFrozen(a.list[0])).toBe(true);
+  expect(isCachedAnswer(a)).toBe(true);
+  expect(isCachedAnswer({ list: [] })).toBe(false);
   expect(() => {
     (a.list as { id: number }[]).push({ id: 3 });
   }).toThrow(TypeError);
@@ -77,7 +79,7 @@ test("a database that is not a SQLite file, or not yet created, is read every ti
   }
 });
 
-test("the mock's session check sees a sign-out made by another server at once", async () => {
+test("the mock's answers see a rename and a sign-out made by another server at once", async () => {
   const { createMockBackendApp } = await import("./app.ts");
   const { createInProcessTransport } = await import("../server/transport.ts");
   const transport = createInProcessTransport(
@@ -100,6 +102,14 @@ test("the mock's session check sees a sign-out made by another server at once", 
     );
   expect((await me()).login).toBe("admin");
   expect((await me()).login).toBe("admin");
+  // The answer's JSON is kept per selector with the cached answer, and goes with it.
+  const name = () =>
+    transport({ method: "GET", path: "/api/users/me?fields=name", headers: { ...headers, cookie } }).then(
+      (r) => r.body,
+    );
+  expect(await name()).toBe(await name());
+  await other.user.update({ where: { login: "admin" }, data: { name: "Renamed Admin" } });
+  expect(JSON.parse(await name())).toEqual({ name: "Renamed Admin" });
   await other.session.deleteMany({});
   expect((await me()).login).toBe("guest");
 });

@@ -28,6 +28,14 @@ export interface ReadCache {
   close(): void;
 }
 
+/** Every answer the caches have given out: deep-frozen, so what is derived from one can be kept with it. */
+const answers = new WeakSet<object>();
+
+/** Whether `value` is an answer of a read cache (deep-frozen, never changed). */
+export function isCachedAnswer(value: unknown): value is object {
+  return typeof value === "object" && value !== null && answers.has(value);
+}
+
 const passThrough: ReadCache = { read: (_key, load) => load(), close() {} };
 const caches = new WeakMap<Db, ReadCache>();
 
@@ -67,7 +75,11 @@ export function createReadCache(file: string | null): ReadCache {
       const entry = entries.get(key);
       if (entry && entry.version === current) return entry.answer as Promise<T>;
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      const answer = load().then(deepFreeze);
+      const answer = load().then((value) => {
+        deepFreeze(value);
+        if (typeof value === "object" && value !== null) answers.add(value);
+        return value;
+      });
       entries.set(key, { version: current, answer });
       answer.catch(() => {
         if (entries.get(key)?.answer === answer) entries.delete(key);
