@@ -405,6 +405,11 @@ const PAGES: readonly AuditedPage[] = [
   { path: "/projects/new", visitor: "admin" },
   { path: "/notifications", visitor: "admin" },
   { path: "/search?q=nav", visitor: "admin" },
+  {
+    path: "/menu?back=%2Fissues",
+    visitor: "admin",
+    note: "the narrow menu as a page, for browsers without scripts",
+  },
   { path: "/welcome", visitor: "admin" },
   { path: "/error", visitor: "admin" },
   { path: "/unavailable", visitor: "admin" },

@@ -159,7 +159,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await nav.boundingBox())?.height).toBe(48);
       await expect(nav.locator("[data-nav-item]").first()).toBeHidden();
       await nav.getByLabel("Menu").click();
-      const panel = nav.locator(".mobile-menu-panel");
+      // With scripts the menu opens in place; without them the hamburger leads to it as a page.
+      if (!javaScriptEnabled) await expect(page).toHaveURL(`/menu?back=${encodeURIComponent("/issues")}`);
+      const panel = (javaScriptEnabled ? nav : page.locator("main")).locator(".mobile-menu-panel");
       await expect(panel).toBeVisible();
       const box = await panel.boundingBox();
       expect(box?.width).toBe(760);

@@ -35,11 +35,14 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
   );
   return (
     <section aria-labelledby="page-heading" className="menu-page">
-      <h1 id="page-heading">{loaderData.title}</h1>
-      <p>
-        <Link to={back}>{t("bar.closeMenu")}</Link>
-      </p>
-      <MobileMenuPanel {...model} config={root!.config} os={root!.os} />
+      {/* Full-screen under the top bar on narrow screens, as the menu is when it opens in place. */}
+      <div className="mobile-menu-panel">
+        <h1 id="page-heading">{loaderData.title}</h1>
+        <p>
+          <Link to={back}>{t("bar.closeMenu")}</Link>
+        </p>
+        <MobileMenuPanel {...model} config={root!.config} os={root!.os} />
+      </div>
     </section>
   );
 }
