@@ -107,7 +107,12 @@ test("reports unread when any folder's lastNotified exceeds its lastSeen, only o
   fetchFolders
     .mockResolvedValueOnce(read)
     .mockResolvedValueOnce(unreadDirect(300))
-    .mockResolvedValueOnce(unreadDirect(400));
+    .mockResolvedValueOnce(unreadDirect(400))
+    // Seen elsewhere: lastSeen passes lastNotified.
+    .mockResolvedValueOnce([
+      { id: "direct", lastNotified: 400, lastSeen: 500 },
+      { id: "subscription", lastNotified: null, lastSeen: null },
+    ]);
   poller.start();
   await vi.advanceTimersByTimeAsync(0);
   expect(poller.unread()).toBe(false);
@@ -356,6 +361,28 @@ test("folders applied from elsewhere turn the indicator on and win over a fetch 
   answer(read);
   await vi.advanceTimersByTimeAsync(0);
   expect(poller.unread()).toBe(true);
+});
+
+test("an older answer applied after a newer push does not take the indicator back", () => {
+  const { poller } = setup();
+  poller.start();
+  poller.applyFolders(read);
+  // Pushed by the event stream: a notification at 300.
+  poller.applyFolders([
+    { id: "direct", lastNotified: 300, lastSeen: 200 },
+    { id: "subscription", lastNotified: null, lastSeen: null },
+  ]);
+  expect(poller.unread()).toBe(true);
+  // Then the page's data, read on the server before that notification, arrives.
+  poller.applyFolders(read);
+  expect(poller.unread()).toBe(true);
+  expect(poller.latestNotified()).toBe(300);
+  // A later lastSeen from the server still turns it off.
+  poller.applyFolders([
+    { id: "direct", lastNotified: 300, lastSeen: 300 },
+    { id: "subscription", lastNotified: null, lastSeen: null },
+  ]);
+  expect(poller.unread()).toBe(false);
 });
 
 test("after mark-seen, applied folders with the same lastNotified stay read, a newer one is unread", () => {

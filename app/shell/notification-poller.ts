@@ -52,6 +52,9 @@ export interface NotificationPoller {
   unread(): boolean;
 }
 
+const later = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b);
+
 export function createNotificationPoller(options: NotificationPollerOptions): NotificationPoller {
   const timers = options.timers ?? globalTimers;
   const hiddenDebounceMs = options.secureTransport ? TAB_HIDDEN_DEBOUNCE_SECURE_MS : TAB_HIDDEN_DEBOUNCE_MS;
@@ -74,6 +77,23 @@ export function createNotificationPoller(options: NotificationPollerOptions): No
     if (next === unread) return;
     unread = next;
     options.onUnreadChange(next);
+  }
+
+  /**
+   * A folder's marks only move forward. The page's data loaded again after the user marked the folder
+   * seen can answer after a newer push from the event stream; taking it as it is would take the push back.
+   */
+  function merged(incoming: readonly InboxFolder[]): InboxFolder[] {
+    const known = new Map(lastFolders.map((folder) => [folder.id, folder]));
+    return incoming.map((folder) => {
+      const before = known.get(folder.id);
+      if (!before) return folder;
+      return {
+        ...folder,
+        lastNotified: later(before.lastNotified, folder.lastNotified),
+        lastSeen: later(before.lastSeen, folder.lastSeen),
+      };
+    });
   }
 
   function computeUnread(folders: readonly InboxFolder[]): boolean {
@@ -103,8 +123,8 @@ export function createNotificationPoller(options: NotificationPollerOptions): No
         // Responses after logout, or overtaken by a later one, are stale.
         if (state === "stopped" || request < applied) return;
         applied = request;
-        lastFolders = folders;
-        setUnread(computeUnread(folders));
+        lastFolders = merged(folders);
+        setUnread(computeUnread(lastFolders));
       },
       () => {
         // A failed check is retried on the normal schedule.
@@ -173,8 +193,8 @@ export function createNotificationPoller(options: NotificationPollerOptions): No
       if (state === "stopped") return;
       // Newer than any fetch under way: that fetch's answer is stale.
       applied = ++requested;
-      lastFolders = folders;
-      setUnread(computeUnread(folders));
+      lastFolders = merged(folders);
+      setUnread(computeUnread(lastFolders));
     },
     state: () => state,
     unread: () => unread,
