@@ -10,7 +10,8 @@
 // here costs only fidelity, never safety: every piece of raw HTML goes through DOMPurify, and a block
 // goes back only where its marker came back as text (render.ts).
 
-const VOID_ELEMENTS = new Set([
+/** HTML elements without an end tag; the sanitiser's serialiser uses them too (sanitize.ts). */
+export const VOID_ELEMENTS = new Set([
   "area",
   "base",
   "br",

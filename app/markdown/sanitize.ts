@@ -7,6 +7,7 @@
 
 import { purifier } from "./purify.ts";
 import { isEmbedSource } from "./embeds.ts";
+import { VOID_ELEMENTS } from "./html-balance.ts";
 import { createMemo } from "./memo.ts";
 import { safeUrl, schemeOf, type UrlKind } from "./url-policy.ts";
 
@@ -293,23 +294,6 @@ export function isAllowedId(id: string): boolean {
     !id.startsWith(APP_ID_PREFIX)
   );
 }
-
-const VOID_ELEMENTS = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
 
 /**
  * Escapes start tags that would nest deeper than `maxDepth`, so that they render as text. Counting is

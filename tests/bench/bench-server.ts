@@ -45,6 +45,8 @@ export interface ServerOptions {
   port: number;
   /** KEEL_BENCH=1: the bare page /_bench/bare answers. */
   bench: boolean;
+  /** Options for node itself, before the script (tests/bench/profile.ts passes --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 export interface RunningServer {
@@ -55,7 +57,7 @@ export interface RunningServer {
 
 /** Spawns `node server/index.ts` in production mode; resolves once the process exists, not once it is ready. */
 export function spawnServer(options: ServerOptions): RunningServer {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server/index.ts"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",

@@ -4,12 +4,10 @@
 // load window: self time by package or file and by function, and the inclusive time of the app's own
 // functions, each as a share and in ms per request. Optional: CALLERS=fnA,fnB prints where those are
 // called from; INCL=fnA,fnB prints their inclusive time. Not part of npm test or npm run bench.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, setUpDatabase, signIn } from "./bench-server.ts";
+import { freePort, setUpDatabase, signIn, spawnServer, waitUntilReady } from "./bench-server.ts";
 import { load } from "./load.ts";
 
 interface ProfileNode {
@@ -32,39 +30,22 @@ const databaseUrl = `file:${path.join(scratch, "keel.db")}`;
 await setUpDatabase(databaseUrl);
 const port = await freePort();
 const profileDir = path.join(scratch, "profile");
-const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "server/index.ts"], {
-  env: {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: "keel-bench-session-secret-0123456789abcdefghijkl",
-    LOG_LEVEL: "warn",
-    KEEL_BUILD_DIR: path.resolve("bench/build"),
-    KEEL_BENCH: "1",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const server = spawnServer({
+  buildDir: path.resolve("bench/build"),
+  databaseUrl,
+  port,
+  bench: true,
+  nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
-const base = `http://127.0.0.1:${port}`;
-for (let attempt = 0; ; attempt++) {
-  if (
-    await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (attempt > 1000) throw new Error("the server did not get ready");
-  await new Promise((resolve) => setTimeout(resolve, 20));
-}
+await waitUntilReady(server);
+const base = server.base;
 const cookie = await signIn(base, "admin");
 const headers = { cookie, "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 Chrome/140" };
 await load(`${base}${target}`, { connections, seconds: 2, headers });
 const result = await load(`${base}${target}`, { connections, seconds, headers });
 console.log(JSON.stringify(result));
-child.kill("SIGINT");
-await once(child, "exit");
+// A stop by signal lets node write the profile.
+await server.stop();
 
 const file = readdirSync(profileDir)[0];
 if (!file) throw new Error("no profile written");

@@ -16,16 +16,15 @@ import {
 } from "@playwright/test";
 import { LANGUAGE_LOCALES } from "../../app/i18n/languages.ts";
 import { LOCALE_COOKIE } from "../../app/lib/constants.ts";
-import { createPrisma } from "../../mock-backend/db.ts";
 import { demoToken } from "../../prisma/factories.ts";
 import {
   acceptAgreementAs,
   csrfFieldValue,
   DEMO_PASSWORD,
   DEMO_USERS,
-  e2eDatabaseFile,
   mainNav,
   waitForHydration,
+  withdrawAliceConsent,
   type DemoLogin,
 } from "./helpers.ts";
 
@@ -167,16 +166,6 @@ async function forgetNotesDecisions(request: APIRequestContext): Promise<void> {
       headers: bearer("admin"),
     });
     expect(response.status(), `forget admin's ${method} decision`).toBe(200);
-  }
-}
-
-/** alice as in the demo data: no consent, so the agreement dialog opens (tests/e2e/agreement.spec.ts). */
-async function withdrawAliceConsent(): Promise<void> {
-  const db = createPrisma(`file:${e2eDatabaseFile()}`);
-  try {
-    await db.agreementConsent.deleteMany({ where: { user: { login: "alice" } } });
-  } finally {
-    await db.$disconnect();
   }
 }
 

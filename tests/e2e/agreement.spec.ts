@@ -2,18 +2,7 @@
 // data, must scroll through it to accept; declining logs her out; tabs follow each other; guests get a
 // notice instead.
 import { expect, test, type Page } from "@playwright/test";
-import { createPrisma } from "../../mock-backend/db.ts";
-import { acceptAgreementAs, e2eDatabaseFile, signIn, waitForHydration } from "./helpers.ts";
-
-/** alice as in the demo data: no consent recorded. */
-async function withdrawAliceConsent(): Promise<void> {
-  const db = createPrisma(`file:${e2eDatabaseFile()}`);
-  try {
-    await db.agreementConsent.deleteMany({ where: { user: { login: "alice" } } });
-  } finally {
-    await db.$disconnect();
-  }
-}
+import { acceptAgreementAs, signIn, waitForHydration, withdrawAliceConsent } from "./helpers.ts";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "User Agreement" });
 const acceptButton = (page: Page) => dialog(page).getByRole("button", { name: "Accept" });

@@ -8,6 +8,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { demoToken } from "../../prisma/factories.ts";
+import { createPrisma } from "../../mock-backend/db.ts";
 
 export const DEMO_PASSWORD = "demo";
 
@@ -164,4 +165,14 @@ export async function acceptAgreementAs(request: APIRequestContext, login: DemoL
     { headers, data: { accepted: true, ...endUserAgreement } },
   );
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** alice as in the demo data: no consent recorded, so the agreement dialog opens. */
+export async function withdrawAliceConsent(): Promise<void> {
+  const db = createPrisma(`file:${e2eDatabaseFile()}`);
+  try {
+    await db.agreementConsent.deleteMany({ where: { user: { login: "alice" } } });
+  } finally {
+    await db.$disconnect();
+  }
 }

@@ -330,6 +330,23 @@ test("the root runs the CSRF check for every route, after the language and befor
   expect(rootMiddleware.at(-1)).toBe(csrfMiddleware);
 });
 
+/** Runs the root's CSRF middleware for admin's /settings/tips request; `ran` says whether it let it through. */
+async function throughCsrfMiddleware(init: RequestInit) {
+  let ran = false;
+  const outcome = await callRoute(
+    sourceBackend,
+    "admin",
+    "/settings/tips",
+    (args: RouteArgs) =>
+      csrfMiddleware(args as unknown as Parameters<typeof csrfMiddleware>[0], async () => {
+        ran = true;
+        return new Response("ran");
+      }),
+    init,
+  );
+  return { outcome, ran };
+}
+
 test("in the source, every unsafe method without the token is refused before the action runs", async () => {
   const bodies: [string, string][] = [
     [FORM, "showTips=false"],
@@ -343,18 +360,11 @@ test("in the source, every unsafe method without the token is refused before the
   ];
   for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
     for (const [type, body] of bodies) {
-      let ran = false;
-      const outcome = await callRoute(
-        sourceBackend,
-        "admin",
-        "/settings/tips",
-        (args: RouteArgs) =>
-          csrfMiddleware(args as unknown as Parameters<typeof csrfMiddleware>[0], async () => {
-            ran = true;
-            return new Response("ran");
-          }),
-        { method, body, headers: type ? { "content-type": type } : {} },
-      );
+      const { outcome, ran } = await throughCsrfMiddleware({
+        method,
+        body,
+        headers: type ? { "content-type": type } : {},
+      });
       expect(outcome, `${method} ${type} ${body}`).toEqual({ status: 403, data: { message: CSRF_REFUSED } });
       expect(ran).toBe(false);
     }
@@ -373,18 +383,7 @@ test("in the source, the token in the form or the header lets the request throug
     { method: "HEAD" },
   ];
   for (const init of inits) {
-    let ran = false;
-    await callRoute(
-      sourceBackend,
-      "admin",
-      "/settings/tips",
-      (args: RouteArgs) =>
-        csrfMiddleware(args as unknown as Parameters<typeof csrfMiddleware>[0], async () => {
-          ran = true;
-          return new Response("ran");
-        }),
-      init,
-    );
+    const { ran } = await throughCsrfMiddleware(init);
     expect(ran, init.method).toBe(true);
   }
 });
