@@ -46,3 +46,10 @@ test("a wrong password is refused with the form's message, in the reader's langu
     data: { formError: "ログイン名またはパスワードが正しくありません" },
   });
 });
+
+test("a signed-in reader is never sent off-site by a redirect that normalises to another host", async () => {
+  for (const target of ["/.//evil.example", "/a/..//evil.example", "/%2e//evil.example"]) {
+    const path = `/login?redirect=${encodeURIComponent(target)}`;
+    expect(await callRoute(backend, "alice", path, runLoader)).toMatchObject({ status: 302, location: "/" });
+  }
+});
