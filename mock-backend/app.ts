@@ -2,6 +2,8 @@ import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
 import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./http.ts";
+import { createOAuthServer, DEFAULT_OAUTH_SETTINGS, type OAuthSettings } from "./identity/oauth.ts";
+import { BACKEND_SERVICE_ID, identityRouter } from "./identity/routes.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
 import { appDecisionsRouter } from "./resources/app-decisions.ts";
 import { appEmbeddingsRouter } from "./resources/app-embeddings.ts";
@@ -27,8 +29,13 @@ export const HUB_PREFIX = "/hub/api/rest";
  * The backend Keel talks to when no real one is configured: the product's REST
  * API under /api and the identity service's under /hub/api/rest.
  */
-export function createMockBackend(options: SessionOptions): Router {
-  const { db } = options;
+export function createMockBackend(
+  sessionOptions: SessionOptions,
+  identity: Partial<OAuthSettings> = {},
+): Router {
+  const { db, secret } = sessionOptions;
+  const oauth = sessionOptions.oauth ?? createOAuthServer(db, { ...DEFAULT_OAUTH_SETTINGS, ...identity });
+  const options: SessionOptions = { ...sessionOptions, oauth };
   const common = [
     express.json({ limit: ANALYTICS_MAX_BATCH_BYTES, strict: false }),
     authenticate(options),
@@ -60,6 +67,7 @@ export function createMockBackend(options: SessionOptions): Router {
 
   const root = Router();
   root.use(API_PREFIX, ...common, api);
+  root.use(HUB_PREFIX, identityRouter({ db, secret, oauth, serviceIds: [BACKEND_SERVICE_ID] }));
   root.use(HUB_PREFIX, ...common, hub);
   root.use("/hub", notFoundHandler);
   root.use([API_PREFIX, "/hub"], errorHandler);

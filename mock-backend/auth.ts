@@ -4,6 +4,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from "../app/lib/constants.ts";
 import { readCookie } from "../app/lib/cookies.ts";
 import type { Db } from "./db.ts";
 import { forbidden, HttpError, unauthorized } from "./http.ts";
+import type { OAuthServer } from "./identity/oauth.ts";
 import { readCache } from "./read-cache.ts";
 
 export const GUEST_LOGIN = "guest";
@@ -70,7 +71,12 @@ export function isSecureRequest(req: Request): boolean {
 export interface SessionOptions {
   db: Db;
   secret: string;
+  /** The identity service, whose access tokens the API accepts as bearer tokens. */
+  oauth?: OAuthServer;
 }
+
+/** A bearer token that is unknown, expired or revoked, as OAuth resource servers answer it. */
+const invalidToken = () => new HttpError(401, "invalid_token", "The access token is invalid or expired");
 
 export async function createSession(
   { db, secret }: SessionOptions,
@@ -128,15 +134,35 @@ const userSelect = { id: true, login: true, guest: true, userType: true } as con
 
 /** Resolves the caller from a bearer token, else the session cookie, else the guest. */
 export function authenticate(options: SessionOptions): RequestHandler {
-  const { db, secret } = options;
+  const { db, secret, oauth } = options;
   const cache = readCache(db);
+  const guestUser = () =>
+    cache.read("guest", () => db.user.findUnique({ where: { login: GUEST_LOGIN }, select: userSelect }));
+
+  /** The caller of an identity-service access token; a service's own token reads as the guest does. */
+  async function oauthCaller(accessToken: string): Promise<Auth> {
+    const verified = oauth ? await oauth.verifyAccessToken(accessToken) : null;
+    if (!verified) throw invalidToken();
+    const user = verified.userId.startsWith("service:")
+      ? await guestUser()
+      : await cache.read(`user:${verified.userId}`, () =>
+          db.user.findUnique({ where: { id: verified.userId }, select: userSelect }),
+        );
+    if (!user) throw invalidToken();
+    return { user, via: "token" };
+  }
+
   return async (req, _res, next) => {
     try {
       const authorization = req.get("authorization");
       if (authorization) {
-        const match = /^Bearer\s+(perm:[A-Za-z0-9+/=._-]{1,400})$/i.exec(authorization.trim());
-        if (!match?.[1]) throw unauthorized("Invalid Authorization header: expected Bearer perm:…");
-        const tokenHash = sha256(match[1]);
+        const bearer = /^Bearer\s+([A-Za-z0-9+/=._:-]{1,400})$/i.exec(authorization.trim())?.[1];
+        if (!bearer) throw unauthorized("Invalid Authorization header: expected Bearer and a token");
+        if (!bearer.startsWith("perm:")) {
+          req.auth = await oauthCaller(bearer);
+          return next();
+        }
+        const tokenHash = sha256(bearer);
         const token = await cache.read(`token:${tokenHash}`, () =>
           db.permanentToken.findUnique({ where: { tokenHash }, select: { user: { select: userSelect } } }),
         );
@@ -158,9 +184,7 @@ export function authenticate(options: SessionOptions): RequestHandler {
           return next();
         }
       }
-      const guest = await cache.read("guest", () =>
-        db.user.findUnique({ where: { login: GUEST_LOGIN }, select: userSelect }),
-      );
+      const guest = await guestUser();
       if (!guest)
         throw new HttpError(500, "server_error", "The guest account is missing: run npm run db:setup");
       req.auth = { user: guest, via: "guest" };

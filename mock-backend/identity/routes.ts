@@ -1,0 +1,352 @@
+// The identity service's OAuth 2.0 endpoints under /hub/api/rest/oauth2, answering as Hub does:
+// `auth` (its own sign-in page and the four request_credentials modes), `token` and `logout`.
+import express, { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import { GUEST_LOGIN, LoginThrottle, requireSameOriginForWrites, verifyPassword } from "../auth.ts";
+import type { Db } from "../db.ts";
+import { route } from "../http.ts";
+import { hubSessions } from "./hub-session.ts";
+import { OAuthError, type OAuthClientRow, type OAuthServer } from "./oauth.ts";
+import { pageLanguage, renderError, renderSignIn, translator } from "./sign-in-page.ts";
+
+/** Hub's own service id, which a scope may name beside the backend's. */
+export const HUB_SERVICE_ID = "0-0-0-0-0";
+/** The mock backend's service id in its identity service, as `api/config`'s `ring.serviceId` gives it. */
+export const BACKEND_SERVICE_ID = "8f3b2c1d-youtrack-mock";
+const FORM_LIMIT = "8kb";
+
+export interface IdentityOptions {
+  db: Db;
+  secret: string;
+  oauth: OAuthServer;
+  /** Service ids a scope may name: the backend's and Hub's. */
+  serviceIds: readonly string[];
+}
+
+const single = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+const AuthorizeSchema = z.object({
+  response_type: single(64),
+  client_id: single(200).min(1),
+  redirect_uri: single(2048).optional(),
+  scope: single(1024).optional(),
+  state: single(1024).optional(),
+  code_challenge: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url SHA-256 digest")
+    .optional(),
+  code_challenge_method: single(16).optional(),
+  request_credentials: z.enum(["default", "skip", "silent", "required"]).default("default"),
+  access_type: z.enum(["online", "offline"]).default("online"),
+});
+type AuthorizeRequest = z.infer<typeof AuthorizeSchema>;
+
+const SignInFormSchema = z.object({
+  login: single(200).default(""),
+  password: single(1024).default(""),
+  intent: z.enum(["sign-in", "cancel"]).default("sign-in"),
+});
+
+const TokenSchema = z.discriminatedUnion("grant_type", [
+  z.object({
+    grant_type: z.literal("authorization_code"),
+    code: single(200).min(1),
+    redirect_uri: single(2048).optional(),
+    code_verifier: single(128).optional(),
+  }),
+  z.object({
+    grant_type: z.literal("refresh_token"),
+    refresh_token: single(200).min(1),
+    scope: single(1024).optional(),
+  }),
+  z.object({ grant_type: z.literal("client_credentials"), scope: single(1024).min(1) }),
+]);
+
+const ClientFieldsSchema = z.object({
+  client_id: single(200).optional(),
+  client_secret: single(200).optional(),
+});
+
+const LogoutSchema = z.object({
+  client_id: single(200).min(1),
+  state: single(1024).optional(),
+  redirect_uri: single(2048).optional(),
+});
+
+/** Query values repeated or nested are malformed, not merged. */
+function plainQuery(req: Request): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.query)) {
+    if (typeof value !== "string") return null;
+    out[name] = value;
+  }
+  return out;
+}
+
+function redirectWith(
+  res: Response,
+  status: 302 | 303,
+  base: string,
+  params: Record<string, string | undefined>,
+) {
+  const url = new URL(base);
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(name, value);
+  res.set("Cache-Control", "no-store").redirect(status, url.href);
+}
+
+function sendPage(res: Response, status: number, html: string) {
+  res.status(status).set("Cache-Control", "no-store").type("html").send(html);
+}
+
+/** HTTP Basic client credentials, or the form's client_id and client_secret (never both). */
+function clientCredentials(req: Request, body: unknown): { id: string; secret: string | null } {
+  const fields = ClientFieldsSchema.safeParse(body);
+  const header = req.get("authorization");
+  if (header) {
+    const match = /^Basic\s+([A-Za-z0-9+/=]{1,1024})$/i.exec(header.trim());
+    const decoded = match ? Buffer.from(match[1]!, "base64").toString("utf8") : "";
+    const colon = decoded.indexOf(":");
+    if (colon < 1 || (fields.success && fields.data.client_secret !== undefined)) {
+      throw new OAuthError("invalid_client", "Malformed client authentication", 401);
+    }
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon)),
+      secret: decodeURIComponent(decoded.slice(colon + 1)),
+    };
+  }
+  if (!fields.success || !fields.data.client_id) {
+    throw new OAuthError("invalid_client", "Client authentication is required", 401);
+  }
+  return { id: fields.data.client_id, secret: fields.data.client_secret ?? null };
+}
+
+export function identityRouter({ db, secret, oauth, serviceIds }: IdentityOptions): Router {
+  const router = Router();
+  const sessions = hubSessions(db, secret);
+  const throttle = new LoginThrottle();
+  const form = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 });
+  const knownScopes = new Set([...serviceIds, HUB_SERVICE_ID]);
+
+  /** The client and where it may be sent back, or an error page when neither can be trusted. */
+  async function trustedClient(
+    req: Request,
+    res: Response,
+    query: Record<string, string> | null,
+  ): Promise<{ client: OAuthClientRow; redirectUri: string } | null> {
+    const language = pageLanguage(req);
+    const t = translator(language);
+    const clientId = query?.client_id;
+    const client = clientId && clientId.length <= 200 ? await oauth.findClient(clientId) : null;
+    if (!client) {
+      sendPage(res, 400, renderError(language, t("unknownClient")));
+      return null;
+    }
+    const asked = query?.redirect_uri;
+    const redirectUri = asked ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+    if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+      sendPage(res, 400, renderError(language, t("badRedirect")));
+      return null;
+    }
+    return { client, redirectUri };
+  }
+
+  /** Checks the rest of an authorization request; errors go back to the client, as the standard says. */
+  function checkRequest(
+    res: Response,
+    query: Record<string, string>,
+    client: OAuthClientRow,
+    redirectUri: string,
+  ): AuthorizeRequest | null {
+    const fail = (error: string, description: string) => {
+      redirectWith(res, 302, redirectUri, { error, error_description: description, state: query.state });
+      return null;
+    };
+    const parsed = AuthorizeSchema.safeParse(query);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return fail("invalid_request", `${issue.path.join(".")}: ${issue.message}`);
+    }
+    const request = parsed.data;
+    if (request.response_type !== "code") {
+      return fail("unsupported_response_type", "Only the authorization code flow is supported");
+    }
+    const scopes = (request.scope ?? "").split(" ").filter(Boolean);
+    if (scopes.length === 0 || scopes.some((s) => !knownScopes.has(s))) {
+      return fail("invalid_scope", "The scope must name registered services");
+    }
+    if (request.code_challenge !== undefined && request.code_challenge_method !== "S256") {
+      return fail("invalid_request", "code_challenge_method must be S256");
+    }
+    if (request.code_challenge === undefined && client.secretHash === null) {
+      return fail("invalid_request", "A public client must use PKCE");
+    }
+    return request;
+  }
+
+  async function grantCode(
+    res: Response,
+    status: 302 | 303,
+    request: AuthorizeRequest,
+    client: OAuthClientRow,
+    redirectUri: string,
+    userId: string,
+  ) {
+    const code = await oauth.issueCode({
+      clientId: client.id,
+      userId,
+      redirectUri,
+      scope: (request.scope ?? "").split(" ").filter(Boolean).join(" "),
+      codeChallenge: request.code_challenge ?? null,
+      offline: request.access_type === "offline",
+    });
+    redirectWith(res, status, redirectUri, { code, state: request.state });
+  }
+
+  const guestId = async () =>
+    (await db.user.findUnique({ where: { login: GUEST_LOGIN }, select: { id: true } }))?.id ?? null;
+
+  router.get(
+    "/oauth2/auth",
+    route(async (req, res) => {
+      const query = plainQuery(req);
+      const trusted = await trustedClient(req, res, query);
+      if (!trusted || !query) return;
+      const { client, redirectUri } = trusted;
+      const request = checkRequest(res, query, client, redirectUri);
+      if (!request) return;
+      const mode = request.request_credentials;
+      if (mode === "required") await sessions.end(req, res);
+      const userId = mode === "required" ? null : await sessions.current(req);
+      if (userId) return grantCode(res, 302, request, client, redirectUri, userId);
+      if (mode === "skip" || mode === "silent") {
+        const guest = await guestId();
+        if (guest) return grantCode(res, 302, request, client, redirectUri, guest);
+        if (mode === "silent") {
+          return redirectWith(res, 302, redirectUri, {
+            error: "access_denied",
+            error_description: "Nobody is signed in and guests are not allowed",
+            state: request.state,
+          });
+        }
+      }
+      sendPage(
+        res,
+        200,
+        renderSignIn({ language: pageLanguage(req), clientName: client.name, action: req.originalUrl }),
+      );
+    }),
+  );
+
+  router.post(
+    "/oauth2/auth",
+    requireSameOriginForWrites,
+    form,
+    route(async (req, res) => {
+      const query = plainQuery(req);
+      const trusted = await trustedClient(req, res, query);
+      if (!trusted || !query) return;
+      const { client, redirectUri } = trusted;
+      const request = checkRequest(res, query, client, redirectUri);
+      if (!request) return;
+      const language = pageLanguage(req);
+      const t = translator(language);
+      const body = SignInFormSchema.safeParse(req.body ?? {});
+      const fields = body.success ? body.data : { login: "", password: "", intent: "sign-in" as const };
+      if (fields.intent === "cancel") {
+        return redirectWith(res, 303, redirectUri, {
+          error: "access_denied",
+          error_description: "The user cancelled signing in",
+          state: request.state,
+        });
+      }
+      const again = (status: number, error: string) =>
+        sendPage(
+          res,
+          status,
+          renderSignIn({
+            language,
+            clientName: client.name,
+            action: req.originalUrl,
+            login: fields.login,
+            error,
+          }),
+        );
+      const login = fields.login.trim();
+      if (!login || !fields.password) return again(400, t("missing"));
+      const key = `${login.toLowerCase()}|${req.ip ?? ""}`;
+      if (throttle.isBlocked(key)) return again(429, t("throttled", { seconds: 600 }));
+      const user = await db.user.findUnique({ where: { login } });
+      if (!user || user.guest || !verifyPassword(fields.password, user.passwordHash)) {
+        throttle.fail(key);
+        return again(401, t("invalid"));
+      }
+      throttle.succeed(key);
+      await sessions.start(req, res, user.id);
+      await grantCode(res, 303, request, client, redirectUri, user.id);
+    }),
+  );
+
+  router.post(
+    "/oauth2/token",
+    form,
+    route(async (req, res) => {
+      res.set({ "Cache-Control": "no-store", Pragma: "no-cache" });
+      try {
+        const client = await oauth.authenticateClient(clientCredentials(req, req.body));
+        const parsed = TokenSchema.safeParse(req.body ?? {});
+        if (!parsed.success) {
+          const grantType = (req.body as { grant_type?: unknown } | undefined)?.grant_type;
+          if (
+            typeof grantType === "string" &&
+            !["authorization_code", "refresh_token", "client_credentials"].includes(grantType)
+          ) {
+            throw new OAuthError("unsupported_grant_type", `Unsupported grant_type ${grantType}`);
+          }
+          const issue = parsed.error.issues[0]!;
+          throw new OAuthError(
+            "invalid_request",
+            `${issue.path.join(".") || "grant_type"}: ${issue.message}`,
+          );
+        }
+        const grant = parsed.data;
+        if (grant.grant_type === "authorization_code") {
+          res.json(
+            await oauth.exchangeCode(client, {
+              code: grant.code,
+              redirectUri: grant.redirect_uri ?? null,
+              codeVerifier: grant.code_verifier ?? null,
+            }),
+          );
+        } else if (grant.grant_type === "refresh_token") {
+          res.json(await oauth.refresh(client, grant.refresh_token, grant.scope ?? null));
+        } else {
+          const scopes = grant.scope.split(" ").filter(Boolean);
+          if (scopes.some((s) => !knownScopes.has(s)))
+            throw new OAuthError("invalid_scope", "Unknown service in scope");
+          res.json(await oauth.clientCredentials(client, scopes.join(" "), `service:${client.id}`));
+        }
+      } catch (error) {
+        if (!(error instanceof OAuthError)) throw error;
+        if (error.status === 401) res.set("WWW-Authenticate", 'Basic realm="hub"');
+        res.status(error.status).json({ error: error.error, error_description: error.message });
+      }
+    }),
+  );
+
+  router.get(
+    "/oauth2/logout",
+    route(async (req, res) => {
+      const query = plainQuery(req);
+      const parsed = LogoutSchema.safeParse(query ?? {});
+      const trusted = await trustedClient(req, res, parsed.success ? query : null);
+      if (!trusted || !parsed.success) return;
+      const userId = await sessions.current(req);
+      await sessions.end(req, res);
+      if (userId) await oauth.revokeUser(userId, trusted.client.id);
+      redirectWith(res, 302, trusted.redirectUri, { state: parsed.data.state });
+    }),
+  );
+
+  return router;
+}
