@@ -2,6 +2,8 @@ import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
 import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./http.ts";
+import type { AnalyticsLimits } from "./analytics-limits.ts";
+import type { InboxStreamLimits } from "./inbox-events.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
 import { appDecisionsRouter } from "./resources/app-decisions.ts";
 import { appEmbeddingsRouter } from "./resources/app-embeddings.ts";
@@ -23,11 +25,18 @@ import { whatsNewRouter } from "./resources/whats-new.ts";
 export const API_PREFIX = "/api";
 export const HUB_PREFIX = "/hub/api/rest";
 
+export interface MockBackendOptions extends SessionOptions {
+  /** Rate, cap and retention of usage events; defaults in analytics-limits.ts. */
+  analytics?: Partial<AnalyticsLimits>;
+  /** Open inbox streams per user; defaults in inbox-events.ts. */
+  inboxStreams?: Partial<InboxStreamLimits>;
+}
+
 /**
  * The backend Keel talks to when no real one is configured: the product's REST
  * API under /api and the identity service's under /hub/api/rest.
  */
-export function createMockBackend(options: SessionOptions): Router {
+export function createMockBackend(options: MockBackendOptions): Router {
   const { db } = options;
   const common = [
     express.json({ limit: ANALYTICS_MAX_BATCH_BYTES, strict: false }),
@@ -39,8 +48,8 @@ export function createMockBackend(options: SessionOptions): Router {
   api.use(configRouter(db));
   api.use(usersRouter(db));
   api.use(permissionsRouter(db));
-  api.use(inboxRouter(db));
-  api.use(analyticsRouter(db));
+  api.use(inboxRouter(db, options.inboxStreams));
+  api.use(analyticsRouter(db, options.analytics));
   api.use(contentRouter(db));
   api.use(mentionsRouter(db));
   api.use(projectsRouter(db));
@@ -67,7 +76,7 @@ export function createMockBackend(options: SessionOptions): Router {
 }
 
 /** A standalone Express app holding only the mock, for in-process dispatch and tests. */
-export function createMockBackendApp(options: SessionOptions): express.Express {
+export function createMockBackendApp(options: MockBackendOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
