@@ -89,7 +89,8 @@ test("events older than the retention are deleted on the next write", async () =
       ],
     });
     await store.store([row({ event: "new" })]);
-    const events = async () => (await db.analyticsEvent.findMany({ orderBy: { id: "asc" } })).map((r) => r.event);
+    const events = async () =>
+      (await db.analyticsEvent.findMany({ orderBy: { id: "asc" } })).map((r) => r.event);
     expect(await events()).toEqual(["kept", "new"]);
 
     time.advance(2 * DAY + ANALYTICS_MAINTENANCE_INTERVAL_MS);

@@ -298,7 +298,9 @@ test("GET /api/admin/statistics counts today's events per group and day, for adm
 });
 
 test("a guest's flood is refused with 429 after the burst, and nothing more is stored", async () => {
-  await withBackend(async ({ db, client }) => {
+  await withBackend(async ({ db }) => {
+    // A slow refill keeps the budget from growing while the test runs.
+    const client = mockClient(db, { analytics: { perMinute: 1 } });
     const batch = Array.from({ length: 20 }, () => event());
     const statuses: number[] = [];
     for (let i = 0; i < 100; i += 1) {
@@ -329,7 +331,10 @@ test("POST /api/analytics answers 507 once the stored-events cap is reached, and
     const client = mockClient(db, { analytics: { maxStoredEvents: 30 } });
     const batch = (n: number) => Array.from({ length: n }, () => event());
     expectOk(await client.request("POST", "/api/analytics", { body: batch(20), headers: bearer("alice") }));
-    const full = await client.request("POST", "/api/analytics", { body: batch(20), headers: bearer("admin") });
+    const full = await client.request("POST", "/api/analytics", {
+      body: batch(20),
+      headers: bearer("admin"),
+    });
     expectError(full, 507, "insufficient_storage");
     expectOk(await client.request("POST", "/api/analytics", { body: batch(10), headers: bearer("admin") }));
     expectError(
