@@ -241,6 +241,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
+      // Listened for first, so a client gone during the first read leaves no timer or registration behind.
       let closed = false;
       const cleanups: (() => void)[] = [];
       req.on("close", () => {
