@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { DEFAULT_ANALYTICS_LIMITS } from "./analytics-limits.ts";
 import { StatisticsSchema } from "./contract.ts";
 import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "../app/lib/constants.ts";
 import { demoConfiguration, SEED_EPOCH } from "../prisma/factories.ts";
@@ -11,6 +12,7 @@ import {
   withBackend,
   writableState,
 } from "../tests/helpers/backend.ts";
+import { mockClient } from "../tests/helpers/mock-client.ts";
 
 const backend = useBackend();
 
@@ -292,5 +294,53 @@ test("GET /api/admin/statistics counts today's events per group and day, for adm
       await client.request("GET", "/api/admin/statistics?days=900", { headers: bearer("admin") }),
       400,
     );
+  });
+});
+
+test("a guest's flood is refused with 429 after the burst, and nothing more is stored", async () => {
+  await withBackend(async ({ db }) => {
+    // A slow refill keeps the budget from growing while the test runs.
+    const client = mockClient(db, { analytics: { perMinute: 1 } });
+    const batch = Array.from({ length: 20 }, () => event());
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const response = await client.request("POST", "/api/analytics", { body: batch, headers: sameOrigin() });
+      statuses.push(response.status);
+    }
+    const burst = DEFAULT_ANALYTICS_LIMITS.burst;
+    expect(statuses.filter((s) => s === 200)).toHaveLength(burst / 20);
+    expect(statuses.slice(burst / 20).every((s) => s === 429)).toBe(true);
+    expect(await db.analyticsEvent.count()).toBe(burst);
+
+    const refused = await client.request("POST", "/api/analytics", {
+      body: Array.from({ length: 1000 }, () => event()),
+      headers: sameOrigin(),
+    });
+    const body = expectError(refused, 429, "too_many_requests");
+    expect(body.error_description).toContain("at most");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await db.analyticsEvent.count()).toBe(burst);
+
+    // Another source keeps its own budget.
+    expectOk(await client.request("POST", "/api/analytics", { body: batch, headers: bearer("alice") }));
+  });
+});
+
+test("POST /api/analytics answers 507 once the stored-events cap is reached, and stores nothing more", async () => {
+  await withBackend(async ({ db }) => {
+    const client = mockClient(db, { analytics: { maxStoredEvents: 30 } });
+    const batch = (n: number) => Array.from({ length: n }, () => event());
+    expectOk(await client.request("POST", "/api/analytics", { body: batch(20), headers: bearer("alice") }));
+    const full = await client.request("POST", "/api/analytics", {
+      body: batch(20),
+      headers: bearer("admin"),
+    });
+    expectError(full, 507, "insufficient_storage");
+    expectOk(await client.request("POST", "/api/analytics", { body: batch(10), headers: bearer("admin") }));
+    expectError(
+      await client.request("POST", "/api/pmfsurvey", { body: [pmfEvent()], headers: bearer("admin") }),
+      507,
+    );
+    expect(await db.analyticsEvent.count()).toBe(30);
   });
 });

@@ -2,8 +2,10 @@ import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
 import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./http.ts";
+import type { AnalyticsLimits } from "./analytics-limits.ts";
 import { createOAuthServer, DEFAULT_OAUTH_SETTINGS, type OAuthSettings } from "./identity/oauth.ts";
 import { BACKEND_SERVICE_ID, identityRouter } from "./identity/routes.ts";
+import type { InboxStreamLimits } from "./inbox-events.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
 import { appDecisionsRouter } from "./resources/app-decisions.ts";
 import { appEmbeddingsRouter } from "./resources/app-embeddings.ts";
@@ -25,17 +27,24 @@ import { whatsNewRouter } from "./resources/whats-new.ts";
 export const API_PREFIX = "/api";
 export const HUB_PREFIX = "/hub/api/rest";
 
+export interface MockBackendOptions extends SessionOptions {
+  /** Rate, cap and retention of usage events; defaults in analytics-limits.ts. */
+  analytics?: Partial<AnalyticsLimits>;
+  /** Open inbox streams per user; defaults in inbox-events.ts. */
+  inboxStreams?: Partial<InboxStreamLimits>;
+  /** Lifetimes of the identity service's codes and tokens; defaults in identity/oauth.ts. */
+  identity?: Partial<OAuthSettings>;
+}
+
 /**
  * The backend Keel talks to when no real one is configured: the product's REST
  * API under /api and the identity service's under /hub/api/rest.
  */
-export function createMockBackend(
-  sessionOptions: SessionOptions,
-  identity: Partial<OAuthSettings> = {},
-): Router {
-  const { db, secret } = sessionOptions;
-  const oauth = sessionOptions.oauth ?? createOAuthServer(db, { ...DEFAULT_OAUTH_SETTINGS, ...identity });
-  const options: SessionOptions = { ...sessionOptions, oauth };
+export function createMockBackend(backendOptions: MockBackendOptions): Router {
+  const { db, secret } = backendOptions;
+  const oauth =
+    backendOptions.oauth ?? createOAuthServer(db, { ...DEFAULT_OAUTH_SETTINGS, ...backendOptions.identity });
+  const options: MockBackendOptions = { ...backendOptions, oauth };
   const common = [
     express.json({ limit: ANALYTICS_MAX_BATCH_BYTES, strict: false }),
     authenticate(options),
@@ -46,8 +55,8 @@ export function createMockBackend(
   api.use(configRouter(db));
   api.use(usersRouter(db));
   api.use(permissionsRouter(db));
-  api.use(inboxRouter(db));
-  api.use(analyticsRouter(db));
+  api.use(inboxRouter(db, options.inboxStreams));
+  api.use(analyticsRouter(db, options.analytics));
   api.use(contentRouter(db));
   api.use(mentionsRouter(db));
   api.use(projectsRouter(db));
@@ -75,7 +84,7 @@ export function createMockBackend(
 }
 
 /** A standalone Express app holding only the mock, for in-process dispatch and tests. */
-export function createMockBackendApp(options: SessionOptions): express.Express {
+export function createMockBackendApp(options: MockBackendOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");

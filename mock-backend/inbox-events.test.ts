@@ -1,9 +1,9 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { InboxFoldersSchema, InboxThreadSchema } from "./contract.ts";
 import { createMockBackendApp } from "./app.ts";
-import { closeInboxStreams, pingIntervalFor, sseMessage } from "./inbox-events.ts";
+import { closeInboxStreams, pingIntervalFor, sseMessage, type InboxStreamLimits } from "./inbox-events.ts";
 import { bearer, expectError, withBackend, writableState } from "../tests/helpers/backend.ts";
 import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
 import type { Db } from "./db.ts";
@@ -81,8 +81,8 @@ async function readEvents(
   return events;
 }
 
-async function listening(db: Db) {
-  const app = createMockBackendApp({ db, secret: TEST_SECRET });
+async function listening(db: Db, options: Partial<InboxStreamLimits> = {}) {
+  const app = createMockBackendApp({ db, secret: TEST_SECRET, inboxStreams: options });
   const server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -137,6 +137,85 @@ test("another user's change is not sent on alice's stream", async () => {
         new Promise((r) => setTimeout(() => r("quiet"), 400)),
       ]);
       expect(outcome).toBe("quiet");
+    } finally {
+      closeInboxStreams();
+      server.close();
+    }
+  });
+});
+
+/** A live stream's reader: events so far, and a wait for more. */
+function follow(response: Response) {
+  const events: { event: string; data: unknown }[] = [];
+  let ended = false;
+  const done = readEvents(response, (seen) => {
+    events.splice(0, events.length, ...seen);
+    return false;
+  }).then(() => {
+    ended = true;
+  });
+  return {
+    events,
+    ended: () => ended,
+    done,
+    count: (name: string) => events.filter((e) => e.event === name).length,
+  };
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  await vi.waitFor(() => expect(condition()).toBe(true), { timeout: 5_000, interval: 10 });
+}
+
+const notify = (url: string, login: string) =>
+  fetch(`${url}${NOTIFY}`, {
+    method: "POST",
+    headers: { ...bearer("admin"), "content-type": "application/json" },
+    body: JSON.stringify(news(login)),
+  });
+
+test("a user's streams beyond the cap close the oldest, which is told why; the newest stay live", async () => {
+  await withBackend(async ({ db }) => {
+    const { server, url } = await listening(db, { maxStreamsPerUser: 3 });
+    try {
+      const streams = [];
+      for (let i = 0; i < 5; i += 1) {
+        const stream = follow(await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") }));
+        await waitFor(() => stream.count("folders") === 1);
+        streams.push(stream);
+      }
+      const [first, second, ...live] = streams;
+      await waitFor(() => first!.ended() && second!.ended());
+      for (const old of [first!, second!]) {
+        expect(old.events.at(-1)).toEqual({ event: "superseded", data: { reason: "too_many_streams" } });
+      }
+      expect(live.some((s) => s.ended())).toBe(false);
+
+      expect((await notify(url, "alice")).status).toBe(201);
+      await waitFor(() => live.every((s) => s.count("folders") === 2));
+      expect(first!.count("folders") + second!.count("folders")).toBe(2);
+    } finally {
+      closeInboxStreams();
+      server.close();
+    }
+  });
+});
+
+test("one inbox change is read once for all of a user's streams, and every stream gets it", async () => {
+  await withBackend(async ({ db }) => {
+    const { server, url } = await listening(db);
+    try {
+      const streams = await Promise.all(
+        Array.from({ length: 8 }, async () =>
+          follow(await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") })),
+        ),
+      );
+      await waitFor(() => streams.every((s) => s.count("folders") === 1));
+      const reads = vi.spyOn(db.inboxFolder, "findMany");
+      expect((await notify(url, "alice")).status).toBe(201);
+      await waitFor(() => streams.every((s) => s.count("folders") === 2));
+      expect(reads).toHaveBeenCalledTimes(1);
+      const [first, ...others] = streams.map((s) => s.events.at(-1));
+      for (const other of others) expect(other).toEqual(first);
     } finally {
       closeInboxStreams();
       server.close();

@@ -3,6 +3,7 @@
 import express from "express";
 import { loadEnv } from "../server/env.ts";
 import { createLogger } from "../server/logger.ts";
+import { mockLimits } from "../server/mock-limits.ts";
 import { createMockBackend } from "./app.ts";
 import { createPrisma } from "./db.ts";
 
@@ -13,7 +14,7 @@ const db = createPrisma(env.DATABASE_URL);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
-app.use(createMockBackend({ db, secret: env.SESSION_SECRET }));
+app.use(createMockBackend({ db, secret: env.SESSION_SECRET, ...mockLimits(env) }));
 app.use((_req, res) => {
   res
     .status(404)

@@ -15,13 +15,14 @@ import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
 import type { Db } from "../mock-backend/db.ts";
 import type { Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
+import { mockLimits, type MockLimitVariable } from "./mock-limits.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 import { createHttpTransport, createInProcessTransport } from "./transport.ts";
 import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
   env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV"> &
-    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL" | "KEEL_BENCH">>;
+    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL" | "KEEL_BENCH" | MockLimitVariable>>;
   logger: Logger;
   /** The React Router build, or a loader of it (development: from Vite). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -144,7 +145,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     );
   } else {
     if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
-    const mock = createMockBackend({ db: options.db, secret: env.SESSION_SECRET });
+    const mock = createMockBackend({ db: options.db, secret: env.SESSION_SECRET, ...mockLimits(env) });
     const mockApp = express();
     mockApp.disable("x-powered-by");
     mockApp.set("trust proxy", "loopback");

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { EnvError, loadEnv, loadSessionSecret, parseEnv } from "./env.ts";
+import { mockLimits } from "./mock-limits.ts";
 
 test("defaults describe the demo: port 3000 on localhost, SQLite in ./data, mock backend", () => {
   const env = parseEnv({});
@@ -71,4 +72,31 @@ test("KEEL_BENCH is off unless it is 1, and KEEL_BUILD_DIR defaults to build", (
     KEEL_BUILD_DIR: "bench/build",
   });
   expect(() => parseEnv({ KEEL_BENCH: "yes" })).toThrow(/KEEL_BENCH: must be 0 or 1/);
+});
+
+test("the mock backend's analytics and stream limits have defaults, are read as numbers and must be positive", () => {
+  expect(parseEnv({})).toMatchObject({
+    ANALYTICS_RATE_BURST: 300,
+    ANALYTICS_RATE_PER_MINUTE: 120,
+    ANALYTICS_MAX_STORED_EVENTS: 1_000_000,
+    ANALYTICS_MAX_STORED_MB: 256,
+    ANALYTICS_RETENTION_DAYS: 90,
+    INBOX_STREAMS_PER_USER: 10,
+  });
+  const env = parseEnv({ ANALYTICS_RETENTION_DAYS: "30", INBOX_STREAMS_PER_USER: "3" });
+  expect(mockLimits(env)).toEqual({
+    analytics: {
+      burst: 300,
+      perMinute: 120,
+      maxStoredEvents: 1_000_000,
+      maxStoredBytes: 256 * 1024 * 1024,
+      retentionDays: 30,
+    },
+    inboxStreams: { maxStreamsPerUser: 3 },
+  });
+  expect(mockLimits({})).toEqual({ analytics: {}, inboxStreams: {} });
+  expect(() => parseEnv({ ANALYTICS_RATE_PER_MINUTE: "0" })).toThrow(
+    /ANALYTICS_RATE_PER_MINUTE: must be at least 1/,
+  );
+  expect(() => parseEnv({ INBOX_STREAMS_PER_USER: "many" })).toThrow(/INBOX_STREAMS_PER_USER/);
 });

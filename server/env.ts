@@ -3,6 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL, databaseFile } from "../prisma/database-url.ts";
+import { DEFAULT_ANALYTICS_LIMITS } from "../mock-backend/analytics-limits.ts";
+import { DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(fallback);
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -41,6 +50,15 @@ export const EnvSchema = z.object({
     .enum(["0", "1"], { error: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1"),
+  /** Usage events one user (guests: one address) may store at once, and per minute after that. */
+  ANALYTICS_RATE_BURST: positiveInt(DEFAULT_ANALYTICS_LIMITS.burst),
+  ANALYTICS_RATE_PER_MINUTE: positiveInt(DEFAULT_ANALYTICS_LIMITS.perMinute),
+  /** The mock backend keeps at most this many usage events and megabytes of them, for this many days. */
+  ANALYTICS_MAX_STORED_EVENTS: positiveInt(DEFAULT_ANALYTICS_LIMITS.maxStoredEvents),
+  ANALYTICS_MAX_STORED_MB: positiveInt(DEFAULT_ANALYTICS_LIMITS.maxStoredBytes / (1024 * 1024)),
+  ANALYTICS_RETENTION_DAYS: positiveInt(DEFAULT_ANALYTICS_LIMITS.retentionDays),
+  /** Open inbox event streams per user; one more closes that user's oldest. */
+  INBOX_STREAMS_PER_USER: positiveInt(DEFAULT_INBOX_STREAM_LIMITS.maxStreamsPerUser),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };

@@ -1,6 +1,6 @@
 // The page's tracker (issue 9): one per tab, started by the root once the configuration is known. Calls to
 // track() before then, on the server, or with statistics disabled do nothing.
-import { createTracker, CHANNEL_PATHS, type Tracker, type FieldValue } from "./tracker.ts";
+import { createTracker, CHANNEL_PATHS, REFUSING_STATUSES, type Tracker, type FieldValue } from "./tracker.ts";
 import type { EventFieldsOf, EventGroup, EventName } from "./catalogue.ts";
 import { bucketScreenWidth } from "./privacy.ts";
 
@@ -49,6 +49,7 @@ export function startAnalytics(enabled: boolean, signedIn: boolean): () => void 
           headers: { "content-type": "application/json" },
           body: JSON.stringify(events),
         });
+        if (REFUSING_STATUSES.includes(response.status)) return "refused";
         return response.ok;
       } catch {
         return false;

@@ -5,11 +5,12 @@ import {
   splitBatches,
   type AnalyticsEvent,
   type Channel,
+  type SendOutcome,
   type TrackerOptions,
 } from "./tracker.ts";
 
 let sent: { channel: Channel; events: AnalyticsEvent[] }[];
-let answer: boolean;
+let answer: SendOutcome;
 
 function tracker(overrides: Partial<TrackerOptions> = {}) {
   return createTracker({
@@ -117,6 +118,20 @@ test("a failing backend is not retried into a storm: batches are dropped, and se
   expect(t.track("shortcuts", "used", { shortcut: "quick-search" })).toBe(false);
   await vi.advanceTimersByTimeAsync(60_000);
   expect(sent).toHaveLength(3);
+});
+
+test("a backend that refuses (rate limit or storage full) stops the tracker at once", async () => {
+  answer = "refused";
+  const t = tracker();
+  t.track("shortcuts", "used", { shortcut: "quick-search" });
+  await vi.advanceTimersByTimeAsync(10_000);
+  expect(sent).toHaveLength(1);
+  for (let i = 0; i < 100; i++) t.track("shortcuts", "used", { shortcut: "quick-search" });
+  t.flush("beacon");
+  await vi.advanceTimersByTimeAsync(60_000);
+  expect(sent).toHaveLength(1);
+  expect(t.stopped()).toBe(true);
+  expect(t.track("shortcuts", "used", { shortcut: "quick-search" })).toBe(false);
 });
 
 test("a success resets the failure count", async () => {

@@ -1,7 +1,8 @@
 // The usage-analytics event pipeline (issue 9; seed 000 section 7): events are checked against the
 // catalogue, batched, flushed by size, by time and on page hide (sendBeacon), and sent to api/pmfsurvey
 // (group pmf) or api/analytics (all others). It never blocks the interface, and a failing backend is not
-// retried into a storm: a failed batch is dropped, and after repeated failures sending stops for the page.
+// retried into a storm: a failed batch is dropped, and after repeated failures, or once the backend refuses
+// (429, 507), sending stops for the page.
 import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "../lib/constants.ts";
 import { globalTimers, type Timers } from "../lib/timers.ts";
 import { SURVEY_GROUP, schemaOf, type EventFieldsOf, type EventGroup, type EventName } from "./catalogue.ts";
@@ -18,6 +19,9 @@ export interface AnalyticsEvent {
 }
 
 export type Channel = "analytics" | "pmfsurvey";
+export type SendOutcome = boolean | "refused";
+/** Answers by which the backend says to stop sending: too many events, storage full. */
+export const REFUSING_STATUSES: readonly number[] = [429, 507];
 export const CHANNEL_PATHS: Record<Channel, string> = {
   analytics: "/api/analytics",
   pmfsurvey: "/api/pmfsurvey",
@@ -29,8 +33,11 @@ export type TrackerSink = (category: string, action: string, params: Record<stri
 export interface TrackerOptions {
   /** The configuration's statisticsEnabled: off means nothing is collected at all. */
   enabled: boolean;
-  /** Sends a batch; resolves true when the backend took it. */
-  send: (channel: Channel, events: AnalyticsEvent[]) => Promise<boolean>;
+  /**
+   * Sends a batch; resolves true when the backend took it, false when it failed, and "refused" when the
+   * backend asks for no more (rate limit or storage full): the tracker then stops for this page.
+   */
+  send: (channel: Channel, events: AnalyticsEvent[]) => Promise<SendOutcome>;
   /** navigator.sendBeacon, for the flush on page hide; false when the browser refused it. */
   beacon?: (channel: Channel, events: AnalyticsEvent[]) => boolean;
   clientData: () => Record<string, FieldValue>;
@@ -102,7 +109,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   }
 
   function sendBatch(channel: Channel, batch: AnalyticsEvent[]): void {
-    let pending: Promise<boolean>;
+    let pending: Promise<SendOutcome>;
     try {
       pending = options.send(channel, batch);
     } catch {
@@ -114,7 +121,11 @@ export function createTracker(options: TrackerOptions): Tracker {
     );
   }
 
-  function record(ok: boolean): void {
+  function record(ok: SendOutcome): void {
+    if (ok === "refused") {
+      halted = true;
+      return;
+    }
     if (ok) {
       failures = 0;
       return;

@@ -141,3 +141,19 @@ test("stop closes the stream and never reconnects", () => {
   vi.advanceTimersByTime(10 * 60_000);
   expect(sources).toHaveLength(1);
 });
+
+test("a stream superseded by a newer tab of the same user hands over to polling and does not reconnect", () => {
+  const s = stream();
+  s.start();
+  sources[0]!.emit("folders", FOLDERS);
+  sources[0]!.emit("superseded", { reason: "too_many_streams" });
+  sources[0]!.emit("error");
+  expect(sources[0]!.closed).toBe(true);
+  expect(availability).toEqual([true, false]);
+  vi.advanceTimersByTime(10 * 60_000);
+  expect(sources).toHaveLength(1);
+  // Starting again (a new page) connects again.
+  s.stop();
+  s.start();
+  expect(sources).toHaveLength(2);
+});

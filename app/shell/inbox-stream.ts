@@ -1,6 +1,7 @@
 // The client side of the inbox event stream (seed 000 section 4, "Event stream timings"): connects, watches
 // for pings, and when the stream is closed, errors or goes quiet past the ping-overdue time it gives up on
-// it, reports it unavailable (the caller falls back to polling) and reconnects after the reconnect timeout.
+// it, reports it unavailable (the caller falls back to polling) and reconnects after the reconnect timeout,
+// unless the server said a newer tab of the same user took its place.
 import {
   InboxFoldersSchema,
   InboxStreamReadySchema,
@@ -45,6 +46,8 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
   let lastHeard = 0;
   let statusTimer: unknown;
   let reconnectTimer: unknown;
+  // The server closed this stream for a newer tab of the same user: polling serves this tab from now on.
+  let superseded = false;
 
   function setAvailable(next: boolean): void {
     if (next === available) return;
@@ -71,7 +74,7 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
     if (statusTimer !== undefined) timers.clearTimeout(statusTimer);
     statusTimer = undefined;
     setAvailable(false);
-    if (!stopped && reconnectTimer === undefined) {
+    if (!stopped && !superseded && reconnectTimer === undefined) {
       reconnectTimer = timers.setTimeout(() => {
         reconnectTimer = undefined;
         connect();
@@ -121,6 +124,13 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
         if (folders.success) options.onFolders(folders.data);
       }),
     );
+    opened.addEventListener(
+      "superseded",
+      own(() => {
+        superseded = true;
+        drop();
+      }),
+    );
     // The browser would retry on its own schedule; the seed's reconnect timeout decides instead.
     opened.addEventListener("error", own(drop));
     statusTimer = timers.setTimeout(checkStatus, settings.statusCheckMs);
@@ -130,6 +140,7 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
     start() {
       if (!stopped) return;
       stopped = false;
+      superseded = false;
       connect();
     },
     stop() {

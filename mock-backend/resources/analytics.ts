@@ -1,4 +1,4 @@
-import express, { Router } from "express";
+import express, { Router, type Response } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "../../app/lib/constants.ts";
 import {
   AnalyticsBatchSchema,
@@ -11,15 +11,42 @@ import { badRequest, forbidden, HttpError, route, sendFields, validate } from ".
 import { requireUser } from "../auth.ts";
 import { PERMISSION } from "../../app/lib/constants.ts";
 import { loadConfiguration, projectsWith } from "../model.ts";
+import {
+  analyticsSource,
+  createAnalyticsStore,
+  createRateLimiter,
+  DEFAULT_ANALYTICS_LIMITS,
+  type AnalyticsLimits,
+} from "../analytics-limits.ts";
 
 const PMF_GROUP = "pmf";
 
 /** Stores a whole batch or nothing: events of group pmf arrive only on the survey channel. */
-export function analyticsRouter(db: Db): Router {
+export function analyticsRouter(db: Db, options: Partial<AnalyticsLimits> = {}): Router {
   const router = Router();
+  const limits = { ...DEFAULT_ANALYTICS_LIMITS, ...options };
+  const limiter = createRateLimiter({
+    capacity: limits.burst,
+    perMinute: limits.perMinute,
+    maxKeys: limits.maxSources,
+  });
+  const store = createAnalyticsStore(db, limits);
+
+  const tooMany = (res: Response, retryAfterMs: number) => {
+    res.set("retry-after", String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    return new HttpError(
+      429,
+      "too_many_requests",
+      `Too many usage events: at most ${limits.burst} at once and ${limits.perMinute} a minute`,
+    );
+  };
 
   const receive = (channel: "analytics" | "pmfsurvey") =>
     route(async (req, res) => {
+      const userId = req.auth?.user.guest ? null : (req.auth?.user.id ?? null);
+      const source = analyticsSource(userId, req.ip);
+      // A source out of tokens is turned away before its batch is read.
+      if (!limiter.hasTokens(source)) throw tooMany(res, 60_000 / limits.perMinute);
       validate(NoQuerySchema, req.query, "query");
       // Beacons arrive as text/plain (browsers send that kind without a preflight).
       let body: unknown = req.body;
@@ -52,9 +79,10 @@ export function analyticsRouter(db: Db): Router {
       }
       const config = await loadConfiguration(db);
       if (!config.statisticsEnabled) throw forbidden("Usage statistics are disabled");
-      const userId = req.auth?.user.guest ? null : (req.auth?.user.id ?? null);
-      await db.analyticsEvent.createMany({
-        data: events.map((e) => ({
+      const taken = limiter.take(source, events.length);
+      if (!taken.ok) throw tooMany(res, taken.retryAfterMs);
+      await store.store(
+        events.map((e) => ({
           channel,
           group: e.group,
           event: e.event,
@@ -63,7 +91,7 @@ export function analyticsRouter(db: Db): Router {
           clientData: JSON.stringify(e.clientData),
           userId,
         })),
-      });
+      );
       res.json({ accepted: events.length });
     });
 

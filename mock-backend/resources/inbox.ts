@@ -19,7 +19,9 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION } from "../../app/lib/constants.ts";
 import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import {
-  onInboxChange,
+  createInboxStreamRegistry,
+  DEFAULT_INBOX_STREAM_LIMITS,
+  type InboxStreamLimits,
   pingIntervalFor,
   publishInboxChange,
   sseMessage,
@@ -42,8 +44,15 @@ async function authorNames(db: Db, logins: Iterable<string>): Promise<Map<string
   return new Map(users.map((u) => [u.login, u.name]));
 }
 
-export function inboxRouter(db: Db): Router {
+export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): Router {
   const router = Router();
+  const readFolders = async (userId: string) =>
+    (await db.inboxFolder.findMany({ where: { userId }, orderBy: { folderId: "asc" } })).map(toFolder);
+  const streams = createInboxStreamRegistry({
+    ...DEFAULT_INBOX_STREAM_LIMITS,
+    ...options,
+    read: readFolders,
+  });
 
   router.get(
     "/inbox/folders",
@@ -232,11 +241,14 @@ export function inboxRouter(db: Db): Router {
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
+      // Listened for first, so a client gone during the first read leaves no timer or registration behind.
+      let closed = false;
+      const cleanups: (() => void)[] = [];
+      req.on("close", () => {
+        closed = true;
+        for (const cleanup of cleanups) cleanup();
+      });
       const { system } = await loadConfiguration(db);
-      const folders = async () =>
-        (await db.inboxFolder.findMany({ where: { userId: user.id }, orderBy: { folderId: "asc" } })).map(
-          toFolder,
-        );
       res.status(200).set({
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store",
@@ -249,26 +261,23 @@ export function inboxRouter(db: Db): Router {
         flush();
       };
       write(`retry: 30000\n${sseMessage("ready", { pingTimeoutMs: system.ssePingTimeoutMs })}`);
-      write(sseMessage("folders", await folders()));
+      write(sseMessage("folders", await readFolders(user.id)));
+      if (closed) return;
       const ping = setInterval(
         () => write(sseMessage("ping", { at: Date.now() })),
         pingIntervalFor(system.ssePingTimeoutMs),
       );
-      let sending = Promise.resolve();
-      const stopListening = onInboxChange((userId) => {
-        if (userId !== user.id) return;
-        sending = sending
-          .then(async () => write(sseMessage("folders", await folders())))
-          .catch(() => {
-            // A failed read is skipped; the next change or the client's fallback catches up.
-          });
-      });
-      const untrack = trackStream(res);
-      req.on("close", () => {
-        clearInterval(ping);
-        stopListening();
-        untrack();
-      });
+      cleanups.push(
+        () => clearInterval(ping),
+        trackStream(res),
+        streams.add(user.id, {
+          send: write,
+          supersede: () => {
+            write(sseMessage("superseded", { reason: "too_many_streams" }));
+            res.end();
+          },
+        }),
+      );
     }),
   );
 
