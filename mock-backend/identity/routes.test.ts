@@ -124,7 +124,11 @@ test("without a session the service shows its own sign-in form, in the reader's 
 });
 
 test("an unknown client and an unregistered redirect URI get an error page, never a redirect", async () => {
-  for (const params of [{ client_id: "nobody" }, { redirect_uri: "https://evil.example/cb" }]) {
+  const cases: Record<string, string>[] = [
+    { client_id: "nobody" },
+    { redirect_uri: "https://evil.example/cb" },
+  ];
+  for (const params of cases) {
     const answer = await call("GET", authorizePath(params));
     expect(answer.status).toBe(400);
     expect(answer.location).toBeNull();
