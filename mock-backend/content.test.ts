@@ -13,6 +13,7 @@ import {
 const backend = useBackend();
 const ALL_ISSUES = ["SUP-2", "SUP-1", "DEMO-4", "DEMO-3", "DEMO-2", "DEMO-1"];
 const ALL_ARTICLES = ["SUP-A-1", "DEMO-A-2", "DEMO-A-1"];
+const DEMO_ISSUES = ["DEMO-4", "DEMO-3", "DEMO-2", "DEMO-1"];
 
 async function readableIds(path: string, login: string | null) {
   const response = await backend.client.request("GET", path, { headers: await backend.readAs(login) });
@@ -23,8 +24,8 @@ async function readableIds(path: string, login: string | null) {
 const get = (path: string, login?: string) =>
   backend.client.request("GET", path, { headers: login === undefined ? {} : bearer(login) });
 
-test("GET /api/issues shows the guest every issue, newest first", async () => {
-  expect(await readableIds("/api/issues", null)).toEqual(ALL_ISSUES);
+test("GET /api/issues shows the guest the public project's issues, newest first", async () => {
+  expect(await readableIds("/api/issues", null)).toEqual(DEMO_ISSUES);
 });
 
 test("GET /api/issues shows admin every issue", async () => {
@@ -32,7 +33,7 @@ test("GET /api/issues shows admin every issue", async () => {
 });
 
 test("GET /api/issues shows alice only the DEMO issues", async () => {
-  expect(await readableIds("/api/issues", "alice")).toEqual(["DEMO-4", "DEMO-3", "DEMO-2", "DEMO-1"]);
+  expect(await readableIds("/api/issues", "alice")).toEqual(DEMO_ISSUES);
 });
 
 test("GET /api/issues shows rachel only the SUP tickets", async () => {
@@ -76,10 +77,11 @@ test("GET /api/issues cannot be made to reveal the reporter's password hash", as
 });
 
 test("GET /api/issues pages with $top and $skip", async () => {
-  expect(await readableIds("/api/issues?$top=2", null)).toEqual(["SUP-2", "SUP-1"]);
-  expect(await readableIds("/api/issues?$top=2&$skip=3", null)).toEqual(["DEMO-3", "DEMO-2"]);
-  expect(await readableIds("/api/issues?$top=500", null)).toEqual(ALL_ISSUES);
-  expect(await readableIds("/api/issues?$skip=6", null)).toEqual([]);
+  expect(await readableIds("/api/issues?$top=2", "admin")).toEqual(["SUP-2", "SUP-1"]);
+  expect(await readableIds("/api/issues?$top=2&$skip=3", "admin")).toEqual(["DEMO-3", "DEMO-2"]);
+  expect(await readableIds("/api/issues?$top=500", "admin")).toEqual(ALL_ISSUES);
+  expect(await readableIds("/api/issues?$skip=6", "admin")).toEqual([]);
+  expect(await readableIds("/api/issues?$top=2&$skip=1", null)).toEqual(["DEMO-3", "DEMO-2"]);
 });
 
 test.each([
@@ -143,9 +145,9 @@ test("GET /api/issues/{id} refuses an unknown query parameter", async () => {
   expectError(await get("/api/issues/DEMO-1?expand=true", "admin"), 400, "bad_request");
 });
 
-test("GET /api/articles shows the guest and rachel every article", async () => {
-  expect(await readableIds("/api/articles", null)).toEqual(ALL_ARTICLES);
+test("GET /api/articles shows rachel every article and the guest the public project's", async () => {
   expect(await readableIds("/api/articles", "rachel")).toEqual(ALL_ARTICLES);
+  expect(await readableIds("/api/articles", null)).toEqual(["DEMO-A-2", "DEMO-A-1"]);
 });
 
 test("GET /api/articles shows alice only the DEMO articles", async () => {
@@ -153,7 +155,7 @@ test("GET /api/articles shows alice only the DEMO articles", async () => {
 });
 
 test("GET /api/articles without fields answers the default article fields", async () => {
-  expect((expectOk(await get("/api/articles?$top=1")) as unknown[])[0]).toEqual({
+  expect((expectOk(await get("/api/articles?$top=1", "rachel")) as unknown[])[0]).toEqual({
     id: "3-3",
     idReadable: "SUP-A-1",
     summary: "How to reach support",
@@ -163,14 +165,14 @@ test("GET /api/articles without fields answers the default article fields", asyn
 
 test("GET /api/articles with the app's selector satisfies the contract", async () => {
   const articles = ArticlesSchema.parse(
-    expectOk(await get(withFields("/api/articles", selectorFor(ArticlesSchema)))),
+    expectOk(await get(withFields("/api/articles", selectorFor(ArticlesSchema)), "admin")),
   );
   expect(articles.map((a) => a.idReadable)).toEqual(ALL_ARTICLES);
   expect(articles[0]?.content).toContain("Support desk");
 });
 
 test("GET /api/articles pages with $top and $skip", async () => {
-  expect(await readableIds("/api/articles?$top=1&$skip=1", null)).toEqual(["DEMO-A-2"]);
+  expect(await readableIds("/api/articles?$top=1&$skip=1", "admin")).toEqual(["DEMO-A-2"]);
 });
 
 test.each(["$top=0", "$top=501", "$top=x", "$skip=-1", "top=1"])(

@@ -1,4 +1,6 @@
 // Reads from the database into the contract's shapes.
+import { PERMISSION } from "../app/lib/constants.ts";
+import type { Prisma } from "../prisma/generated/client.ts";
 import {
   ConfigurationSchema,
   type Configuration,
@@ -128,6 +130,35 @@ export function projectsWith(db: Db, userId: string, key: string): Promise<"all"
     });
     if (grants.some((g) => g.projectId === null)) return "all";
     return grants.map((g) => g.projectId).filter((id): id is string => id !== null);
+  });
+}
+
+/**
+ * The issues `userId` may read: those of the projects where they hold READ_ISSUE, except that in a
+ * helpdesk project only its agents read every ticket. An agent is a standard user on the project's team
+ * (PROJECT_READ there, as members get); anyone else reads only the tickets they reported, and the guest,
+ * whose tickets are anyone's anonymous ones, reads none.
+ */
+export function readableIssues(db: Db, userId: string): Promise<Prisma.IssueWhereInput> {
+  return readCache(db).read(`readableIssues:${userId}`, async () => {
+    const [readable, team, user, helpdesks] = await Promise.all([
+      projectsWith(db, userId, PERMISSION.READ_ISSUE),
+      projectsWith(db, userId, PERMISSION.PROJECT_READ),
+      db.user.findUnique({ where: { id: userId }, select: { guest: true, userType: true } }),
+      db.project.findMany({
+        where: { projectType: "HELPDESK" },
+        select: { id: true },
+        orderBy: { id: "asc" },
+      }),
+    ]);
+    const where: Prisma.IssueWhereInput = readable === "all" ? {} : { projectId: { in: readable } };
+    const standard = user !== null && !user.guest && user.userType !== "REPORTER";
+    const closed = helpdesks
+      .map((p) => p.id)
+      .filter((id) => !standard || (team !== "all" && !team.includes(id)));
+    if (closed.length === 0) return where;
+    const own = user === null || user.guest ? [] : [{ reporterId: userId }];
+    return { AND: [where, { OR: [{ projectId: { notIn: closed } }, ...own] }] };
   });
 }
 

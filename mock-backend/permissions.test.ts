@@ -65,10 +65,10 @@ test("GET /api/permissions/cache gives rachel helpdesk tickets and global articl
   ]);
 });
 
-test("GET /api/permissions/cache gives the guest global read access to issues and articles", async () => {
+test("GET /api/permissions/cache gives the guest read access to the public project DEMO only", async () => {
   expect(await cacheOf(null)).toEqual([
-    entry(PERMISSION.READ_ARTICLE, true, []),
-    entry(PERMISSION.READ_ISSUE, true, []),
+    entry(PERMISSION.READ_ARTICLE, false, [DEMO]),
+    entry(PERMISSION.READ_ISSUE, false, [DEMO]),
   ]);
 });
 

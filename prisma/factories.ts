@@ -199,13 +199,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
+/** Reads the public project DEMO only: guest access is granted project by project, never globally. */
 export const GUEST = {
   id: "1-0",
   login: "guest",
   name: "Guest",
   grants: [
-    { key: PERMISSION.READ_ISSUE, project: null },
-    { key: PERMISSION.READ_ARTICLE, project: null },
+    { key: PERMISSION.READ_ISSUE, project: "0-1" },
+    { key: PERMISSION.READ_ARTICLE, project: "0-1" },
   ],
 };
 

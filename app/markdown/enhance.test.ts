@@ -3,7 +3,6 @@ import DOMPurify from "isomorphic-dompurify";
 import { expect, test, vi } from "vitest";
 import { testI18n } from "../../tests/helpers/i18n.tsx";
 import {
-  enablePdfPreviews,
   mermaidConfig,
   prefersDark,
   renderDiagrams,
@@ -110,42 +109,6 @@ test("Mermaid is not loaded for a page without diagrams, and a drawn diagram is 
   expect(load).toHaveBeenCalledTimes(1);
 });
 
-test("clicking Show preview opens the PDF in place, replacing the warning", () => {
-  const root = mount("![Checklist](/demo/release-checklist.pdf)");
-  const stop = enablePdfPreviews(root, t);
-  const toggle = root.querySelector<HTMLAnchorElement>("a[data-pdf-preview]")!;
-  const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
-  toggle.dispatchEvent(click);
-  expect(click.defaultPrevented).toBe(true);
-  const frame = root.querySelector("iframe");
-  expect(frame?.getAttribute("src")).toBe("/demo/release-checklist.pdf");
-  expect(frame?.title).toBe("Preview of Checklist");
-  expect(root.querySelector(".attachment-warning")).toBeNull();
-  expect(root.textContent).not.toContain("Show preview");
-  stop();
-});
-
-test("a modified click on Show preview keeps its usual meaning", () => {
-  const root = mount("![Checklist](/demo/release-checklist.pdf)");
-  const stop = enablePdfPreviews(root, t);
-  const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
-  root.querySelector("a[data-pdf-preview]")!.dispatchEvent(click);
-  expect(click.defaultPrevented).toBe(false);
-  expect(root.querySelector("iframe")).toBeNull();
-  stop();
-});
-
-test("a preview link forged in raw HTML with a javascript: address opens nothing", () => {
-  const root = document.createElement("div");
-  root.innerHTML =
-    '<span class="attachment-pdf"><a data-pdf-preview="javascript:alert(1)" href="#">Show preview</a></span>';
-  const stop = enablePdfPreviews(root, t);
-  const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
-  root.querySelector("a")!.dispatchEvent(click);
-  expect(root.querySelector("iframe")).toBeNull();
-  stop();
-});
-
 test("the dark theme is read from the page", () => {
   document.documentElement.dataset.theme = "darcula";
   expect(prefersDark(document)).toBe(true);
@@ -153,9 +116,9 @@ test("the dark theme is read from the page", () => {
   expect(prefersDark(document)).toBe(false);
 });
 
-test("the failure message and the preview's title are in the reader's language", async () => {
+test("the failure message is in the reader's language", async () => {
   const de = testI18n("de").getFixedT(null, "markdown");
-  const root = mount(`${DIAGRAM}\n\n![Checkliste](/demo/release-checklist.pdf)`);
+  const root = mount(DIAGRAM);
   await renderDiagrams(
     root,
     async () => {
@@ -166,10 +129,4 @@ test("the failure message and the preview's title are in the reader's language",
   );
   expect(root.querySelector(".mermaid-error")?.textContent).toBe(de("mermaid.failed"));
   expect(de("mermaid.failed")).not.toBe(MERMAID_ERROR);
-  const stop = enablePdfPreviews(root, de);
-  root
-    .querySelector("a[data-pdf-preview]")!
-    .dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
-  expect(root.querySelector("iframe")?.title).toBe(de("pdf.previewOf", { name: "Checkliste" }));
-  stop();
 });

@@ -1,9 +1,7 @@
 // What rendered Markdown gets once scripts run: Mermaid diagrams drawn in the browser (their source
-// stays readable without JavaScript) and PDF previews opened in place (without JavaScript the
-// "Show preview" link asks the server for the page with the preview open).
+// stays readable without JavaScript).
 
 import type { MarkdownT } from "./translate.ts";
-import { isWebUrl, safeUrl } from "./url-policy.ts";
 
 /** Mermaid's settings: strict security (no click callbacks, labels escaped), no HTML labels, bounded input. */
 export function mermaidConfig(dark: boolean) {
@@ -100,35 +98,6 @@ export function sanitizeDiagram(
   svg: string,
 ): string {
   return String(purify.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ["a"] }));
-}
-
-/**
- * Opens a PDF preview in place when "Show preview" is clicked (a plain click; modified clicks keep
- * their usual meaning). Returns the function that stops listening.
- */
-export function enablePdfPreviews(root: HTMLElement, t: MarkdownT): () => void {
-  const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    const toggle = (event.target as Element | null)?.closest?.("a[data-pdf-preview]");
-    if (!toggle || !root.contains(toggle)) return;
-    const url = toggle.getAttribute("data-pdf-preview") ?? "";
-    const holder = toggle.closest(".attachment-pdf");
-    if (!holder || !isWebUrl(url) || safeUrl(url, "link") === null) return;
-    event.preventDefault();
-    const document = root.ownerDocument;
-    const frame = document.createElement("iframe");
-    frame.className = "attachment-pdf-frame";
-    frame.src = url;
-    frame.title = t("pdf.previewOf", {
-      name: holder.querySelector(".attachment-name a")?.textContent ?? "PDF",
-    });
-    holder.querySelector(".attachment-warning")?.remove();
-    toggle.remove();
-    holder.append(frame);
-  };
-  root.addEventListener("click", onClick);
-  return () => root.removeEventListener("click", onClick);
 }
 
 /** Whether the page shows the dark theme (the root element's data-theme, or the OS for "system"). */

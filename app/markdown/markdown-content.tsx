@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import katexStylesHref from "katex/dist/katex.min.css?url";
 import markdownStylesHref from "./markdown.css?url";
-import { enablePdfPreviews, loadDiagramEngine, prefersDark, renderDiagrams } from "./enhance.ts";
+import { loadDiagramEngine, prefersDark, renderDiagrams } from "./enhance.ts";
 import type { RenderedMarkdown } from "./render.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { MarkdownWidgets, type MarkdownWidgetsOptions } from "../widgets/host/markdown-widgets.tsx";
@@ -34,9 +34,7 @@ export function MarkdownContent({ rendered, className, widgets, ...rest }: Markd
     if (!root) return;
     // Code wider than the page scrolls sideways: the block takes focus so that keyboards can scroll it.
     for (const block of root.querySelectorAll<HTMLElement>("pre.code-block")) block.tabIndex = 0;
-    const stop = enablePdfPreviews(root, t);
     if (hasMermaid) void renderDiagrams(root, loadDiagramEngine, prefersDark(root.ownerDocument), t);
-    return stop;
   }, [html, hasMermaid, t]);
 
   return (

@@ -22,7 +22,7 @@ test("the reference documents the syntax it renders, with its examples intact", 
   expect(html).toContain("<code>$e^{i\\pi} + 1 = 0$</code>");
   expect(html).toContain("$100 or $5 and $6");
   expect(html).toContain("https://www.youtube.com/watch?v=&lt;11-character id&gt;");
-  expect(html).toContain("<strong>Show preview</strong>");
+  expect(html).toContain("<code>![Checklist](checklist.pdf)</code>) shows as a link to download it");
 });
 
 test.each(LANGUAGES.filter((language) => language !== "en"))(

@@ -43,7 +43,7 @@ export function markdownReference(t: MarkdownT): string {
     `## ${t("reference.images.heading")}`,
     "",
     t("reference.images.size"),
-    t("reference.images.pdf", { showPreview: t("pdf.showPreview") }),
+    t("reference.images.pdf"),
     "",
     `## ${t("reference.math.heading")}`,
     "",

@@ -22,13 +22,12 @@ const MENTIONS: ResolvedMentions = {
 const OPTIONS: [string, RenderOptions][] = [
   ["read-only", { math: katex, basePath: "/issue/DEMO-1", mentions: MENTIONS }],
   [
-    "editable, with previews and attachments",
+    "editable, with attachments",
     {
       math: katex,
       basePath: "https://keel.example/issue/DEMO-1",
       taskFormId: "keel-tasks-DEMO-1",
       mentions: MENTIONS,
-      openPdfPreviews: new Set(["pdf-1", "pdf-2"]),
       attachments: [{ name: "logs.zip", url: "/files/logs.zip", mimeType: "application/zip" }],
     },
   ],
@@ -193,7 +192,7 @@ test("without raw HTML, the renderer's HTML is left unchanged by sanitising", ()
   const markdown = BLOCKS.filter((block) => !rawHtml.test(block));
   const documents = generatedDocuments(40, 11, markdown).filter((text) => !rawHtml.test(text));
   expect(documents.length).toBeGreaterThan(50);
-  for (const [, options] of OPTIONS.filter(([, o]) => !o.openPdfPreviews)) {
+  for (const [, options] of OPTIONS) {
     for (const text of documents) {
       const { html } = renderMarkdownSync(text, options);
       expect(sanitizeHtml(html), text).toBe(html);

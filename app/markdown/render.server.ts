@@ -39,8 +39,3 @@ export function renderForPage(
 export function renderRestricted(text: string, t?: MarkdownT): RenderedMarkdown {
   return renderMarkdownSync(text, { profile: "restricted", t });
 }
-
-/** The PDF previews a reader asked for without JavaScript (`?preview=pdf-1`). */
-export function openPdfPreviews(url: URL): ReadonlySet<string> {
-  return new Set(url.searchParams.getAll("preview").filter((key) => /^pdf-\d{1,4}$/.test(key)));
-}

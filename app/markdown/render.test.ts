@@ -218,23 +218,33 @@ test("an attachment that is not an image or a PDF is a link with its name", () =
   ).toBe('<p><a class="attachment attachment-file" href="/files/8/logs.zip">logs.zip</a></p>\n');
 });
 
-test("a PDF attachment shows the warning and a Show preview link, not the file", () => {
-  const html = render("![Checklist](/demo/checklist.pdf)");
-  expect(html).toContain(
-    "This PDF file can contain executable scripts. Preview it only if you trust its source.",
+test("a PDF is a link to the file: no frame, no preview", () => {
+  expect(render("![Checklist](/demo/checklist.pdf)")).toBe(
+    '<p><a class="attachment attachment-file" href="/demo/checklist.pdf">Checklist</a></p>\n',
   );
-  expect(html).toContain(
-    '<a class="attachment-preview-toggle" href="/issue/DEMO-1?preview=pdf-1#attachment-pdf-1" data-pdf-preview="/demo/checklist.pdf">Show preview</a>',
+  const attached = render("![](checklist.pdf)", {
+    attachments: [{ name: "checklist.pdf", url: "/files/9/checklist.pdf", mimeType: "application/pdf" }],
+  });
+  expect(attached).toBe(
+    '<p><a class="attachment attachment-file" href="/files/9/checklist.pdf">checklist.pdf</a></p>\n',
   );
-  expect(html).not.toContain("<iframe");
 });
 
-test("a PDF preview the reader asked for is a frame of the file", () => {
-  const html = render("![Checklist](/demo/checklist.pdf)", { openPdfPreviews: new Set(["pdf-1"]) });
-  expect(html).toContain(
-    '<iframe class="attachment-pdf-frame" src="/demo/checklist.pdf" title="Preview of Checklist"',
+test("an author's PDF preview markup, foreign address or not, frames nothing and offers no preview", () => {
+  const html = render(
+    [
+      "![Invoice](https://evil.example/invoice.pdf)",
+      "",
+      '<span class="attachment attachment-pdf"><a class="attachment-preview-toggle" href="#" data-pdf-preview="https://evil.example/x.pdf">Show preview</a></span>',
+      "",
+      '<iframe class="attachment-pdf-frame" src="https://evil.example/invoice.pdf"></iframe>',
+      '<iframe src="/demo/checklist.pdf"></iframe>',
+    ].join("\n"),
   );
-  expect(html).not.toContain("Show preview");
+  expect(html).not.toContain("<iframe");
+  expect(html).not.toContain("data-pdf-preview");
+  expect(html).not.toContain("?preview=");
+  expect(html).toContain('href="https://evil.example/invoice.pdf"');
 });
 
 // ---------- embeds ----------
@@ -397,7 +407,6 @@ const EVERY_TEXT = [
   "## Steps",
   "- [ ] first\n- [x] second",
   "[click](javascript:alert(1))",
-  "![Checklist](/demo/checklist.pdf) ![Plan](/demo/plan.pdf)",
   "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
   "{{widget my-app:chart:emb-1}}",
   "{{widget my-app:chart}}",
@@ -423,7 +432,6 @@ function renderIn(language: (typeof LANGUAGES)[number]) {
     t,
     basePath: "/issue/DEMO-1",
     taskFormId: "keel-tasks-DEMO-1",
-    openPdfPreviews: new Set(["pdf-2"]),
   }).html;
   return { t, html: decoded(html) };
 }
@@ -435,9 +443,6 @@ function expectedTexts(t: ReturnType<typeof renderIn>["t"]): string[] {
     t("task.todo", { label: "first" }),
     t("task.done", { label: "second" }),
     t("linkRemoved"),
-    t("pdf.warning"),
-    t("pdf.showPreview"),
-    t("pdf.previewOf", { name: "Plan" }),
     t("embed.youtube"),
     t("widget.placeholder", { widget: "chart", app: "my-app" }),
     t("widget.required", { attribute: "embedding-id" }),
@@ -453,7 +458,6 @@ test("without a translate function the renderer writes its texts in English", ()
   const fallback = renderMarkdownSync(EVERY_TEXT, {
     basePath: "/issue/DEMO-1",
     taskFormId: "keel-tasks-DEMO-1",
-    openPdfPreviews: new Set(["pdf-2"]),
   }).html;
   expect(decoded(fallback)).toBe(html);
   expect(html).toContain('Required attribute "embedding-id" is missing');

@@ -38,11 +38,10 @@ import {
   startTag,
   TASK_FORM_PREFIX,
   type AttributeValue,
-  type SanitizePolicy,
 } from "./sanitize.ts";
 import { createSlugger } from "./slug.ts";
 import type { MarkdownT } from "./translate.ts";
-import { dataImageType, isWebUrl, safeUrl } from "./url-policy.ts";
+import { dataImageType, safeUrl } from "./url-policy.ts";
 import { matchWidget, parseWidgetReference, widgetErrorText } from "./widget-syntax.ts";
 
 let defaultT: MarkdownT | null = null;
@@ -116,8 +115,6 @@ export interface RenderOptions {
   taskFormId?: string | null;
   /** KaTeX, or null to show formulas as their source. */
   math?: MathEngine | null;
-  /** Keys (pdf-1, pdf-2…) of the PDF attachments whose preview the reader has asked for. */
-  openPdfPreviews?: ReadonlySet<string>;
   /** Ids of the page around the text, which headings must not take. */
   reservedIds?: readonly string[];
   /**
@@ -158,10 +155,6 @@ interface RenderState {
   users: Map<string, ResolvedMentions["users"][number]>;
   hasMath: boolean;
   hasMermaid: boolean;
-  pdfCount: number;
-  pdfFrames: Set<string>;
-  /** What the sanitiser may let through: the PDF frames of this render. */
-  policy: SanitizePolicy;
   /** The top-level block being rendered needs DOMPurify (it holds raw HTML, or a shape written inexactly). */
   needsSanitizing: boolean;
   /** The raw HTML tags of the document so far, from the first one on. */
@@ -314,7 +307,7 @@ function tagOrNull(tag: string, attributes: readonly (readonly [string, Attribut
   const s = current();
   // A link inside a link's text is moved out of it by the HTML parser: left to the sanitiser.
   if (tag === "a" && s.linkDepth > 0) s.needsSanitizing = true;
-  return startTag(tag, attributes, s.policy);
+  return startTag(tag, attributes);
 }
 
 /** The start tag of an element that sanitising never removes (anything but frames, buttons and inputs). */
@@ -455,39 +448,6 @@ function mimeTypeOf(url: string): string {
   return types[extension] ?? (path.includes(".") ? "application/octet-stream" : "image/*");
 }
 
-function renderPdf(attachment: Attachment, url: string): string {
-  const s = current();
-  const key = `pdf-${++s.pdfCount}`;
-  const name = escapeText(attachment.name);
-  const head =
-    tag("span", [
-      ["class", "attachment attachment-pdf"],
-      ["id", `attachment-${key}`],
-      ["data-attachment", key],
-    ]) +
-    `<span class="attachment-name">${tag("a", [["href", url]])}${name}</a> <span class="attachment-type">PDF</span></span>`;
-  if (s.options.openPdfPreviews?.has(key)) {
-    s.pdfFrames.add(url);
-    const title = s.t("pdf.previewOf", { name: attachment.name });
-    const frame = tagOrNull("iframe", [
-      ["class", "attachment-pdf-frame"],
-      ["src", url],
-      ["title", title],
-    ]);
-    return `${head}${frame === null ? "" : `${frame}</iframe>`}</span>`;
-  }
-  const toggle = `${s.options.basePath ?? ""}?preview=${key}#attachment-${key}`;
-  const link = tag("a", [
-    ["class", "attachment-preview-toggle"],
-    ["href", toggle],
-    ["data-pdf-preview", url],
-  ]);
-  return (
-    `${head}<span class="attachment-warning" role="note">${escapeText(s.t("pdf.warning"))}</span> ` +
-    `${link}${escapeText(s.t("pdf.showPreview"))}</a></span>`
-  );
-}
-
 function renderImage(token: Tokens.Image & { width?: string; height?: string }, alt: string): string {
   const s = current();
   const attachment = s.options.attachments?.find((a) => a.name === token.href || a.url === token.href);
@@ -496,9 +456,8 @@ function renderImage(token: Tokens.Image & { width?: string; height?: string }, 
   const kind = mimeType.startsWith("image/") ? "image" : "link";
   const url = safeUrl(href, kind);
   if (url === null) return escapeText(alt);
-  if (mimeType === "application/pdf" && isWebUrl(url)) {
-    return renderPdf(attachment ?? { name: alt || token.href, url, mimeType }, url);
-  }
+  // Everything else, PDFs too, is a link to the file: a frame would run whatever a PDF (or the
+  // address the author wrote) holds, and Chromium's viewer does not run in a sandboxed one.
   if (kind === "link") {
     const name = attachment?.name ?? (alt || token.href);
     return `${tag("a", [
@@ -900,14 +859,14 @@ function renderPieces(tokens: readonly Token[]): Piece[] {
 }
 
 /** Safe HTML for a piece the sanitiser has to read. */
-function sanitizedPiece(piece: Piece, policy: SanitizePolicy): string {
+function sanitizedPiece(piece: Piece): string {
   const outline = piece.outline;
   if (outline && outline.blocks.length > 0) {
-    const clean = sanitizePiece(outline.html, policy, piece.inBody);
+    const clean = sanitizePiece(outline.html, piece.inBody);
     const html = putBlocksBack(clean, outline.first, outline.blocks);
     if (html !== null) return html;
   }
-  return sanitizePiece(piece.html, policy, piece.inBody);
+  return sanitizePiece(piece.html, piece.inBody);
 }
 
 /**
@@ -933,10 +892,9 @@ function putBlocksBack(clean: string, first: number, blocks: readonly string[]):
 function renderWith(
   parsed: ParsedMarkdown,
   options: RenderOptions,
-  assemble: (pieces: Piece[], policy: SanitizePolicy) => string,
+  assemble: (pieces: Piece[]) => string,
 ): RenderedMarkdown {
   const mentions = parsed.profile === "full" ? (options.mentions ?? NO_MENTIONS) : NO_MENTIONS;
-  const pdfFrames = new Set<string>();
   const translateFunction = translatorFor(options);
   state = {
     options,
@@ -949,15 +907,12 @@ function renderWith(
     users: new Map(mentions.users.map((user) => [user.login, user])),
     hasMath: false,
     hasMermaid: false,
-    pdfCount: 0,
-    pdfFrames,
-    policy: { pdfFrames },
     needsSanitizing: false,
     balance: null,
     linkDepth: 0,
   };
   try {
-    const html = assemble(renderPieces(parsed.tokens), state.policy);
+    const html = assemble(renderPieces(parsed.tokens));
     return { html, hasMath: state.hasMath, hasMermaid: state.hasMermaid, taskCount: parsed.taskCount };
   } finally {
     state = null;
@@ -966,10 +921,9 @@ function renderWith(
 
 /** Safe HTML for parsed Markdown. */
 export function renderParsed(parsed: ParsedMarkdown, options: RenderOptions = {}): RenderedMarkdown {
-  // Sanitised once the whole document is rendered, when the policy knows every PDF frame.
-  return renderWith(parsed, options, (pieces, policy) => {
+  return renderWith(parsed, options, (pieces) => {
     let html = "";
-    for (const piece of pieces) html += piece.final ? piece.html : sanitizedPiece(piece, policy);
+    for (const piece of pieces) html += piece.final ? piece.html : sanitizedPiece(piece);
     return html;
   });
 }
@@ -980,9 +934,7 @@ export function renderParsed(parsed: ParsedMarkdown, options: RenderOptions = {}
  */
 export function renderMarkdownReference(text: string, options: RenderOptions = {}): RenderedMarkdown {
   const parsed = parseMarkdown(text, options.profile ?? "full");
-  return renderWith(parsed, options, (pieces, policy) =>
-    sanitizeHtml(pieces.map((piece) => piece.html).join(""), policy),
-  );
+  return renderWith(parsed, options, (pieces) => sanitizeHtml(pieces.map((piece) => piece.html).join("")));
 }
 
 /** Parses and renders in one go, with mentions already resolved (or none). */

@@ -242,10 +242,16 @@ test("ids that clash with the page or the app are removed", () => {
   expect(sanitizeHtml('<p id="main">x</p>')).toBe("<p>x</p>");
 });
 
-test("a PDF frame is allowed only for a preview the reader opened", () => {
-  const frame = '<iframe src="/demo/a.pdf"></iframe>';
-  expect(sanitizeHtml(frame)).toBe("");
-  expect(sanitizeHtml(frame, { pdfFrames: new Set(["/demo/a.pdf"]) })).toContain('src="/demo/a.pdf"');
+test("no PDF frame and no preview hook survive, whatever the address", () => {
+  expect(sanitizeHtml('<iframe src="/demo/a.pdf"></iframe>')).toBe("");
+  expect(
+    sanitizeHtml('<iframe class="attachment-pdf-frame" src="https://evil.example/a.pdf"></iframe>'),
+  ).toBe("");
+  expect(
+    sanitizeHtml(
+      '<span class="attachment-pdf"><a data-pdf-preview="https://evil.example/a.pdf" data-attachment="pdf-1" href="#">Show preview</a></span>',
+    ),
+  ).toBe('<span class="attachment-pdf"><a href="#">Show preview</a></span>');
 });
 
 test("embed frames are sandboxed and lazy", () => {

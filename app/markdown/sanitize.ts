@@ -163,8 +163,6 @@ const ATTRIBUTES = [
   // the renderer's hooks for the browser and the widget host
   "data-mermaid",
   "data-language",
-  "data-pdf-preview",
-  "data-attachment",
   "data-app-key",
   "data-widget-key",
   "data-embedding-id",
@@ -339,13 +337,8 @@ export function flattenDeepHtml(html: string, maxDepth = MAX_HTML_DEPTH): string
   return changed ? out : html;
 }
 
-/** What a sanitiser call may let through beyond the fixed rules. */
-export interface SanitizePolicy {
-  /** PDF attachments the reader has chosen to preview: the only non-embed frames allowed. */
-  pdfFrames?: ReadonlySet<string>;
-}
-
-let activePolicy: SanitizePolicy | null = null;
+/** Whether Keel's own sanitiser call is running (the DOMPurify instance is shared). */
+let active = false;
 let hooksInstalled = false;
 
 function urlKind(tag: string, attribute: string): UrlKind {
@@ -370,7 +363,7 @@ interface ElementAttributes {
 }
 
 /** The rules for an element whose attributes are clean: false when the element must go. */
-function finishElement(tag: string, element: ElementAttributes, policy: SanitizePolicy): boolean {
+function finishElement(tag: string, element: ElementAttributes): boolean {
   if (tag === "button") {
     // Only the task list's own toggles: they submit the page's task form and nothing else.
     const form = element.get("form") ?? "";
@@ -392,16 +385,10 @@ function finishElement(tag: string, element: ElementAttributes, policy: Sanitize
     return true;
   }
   if (tag === "iframe") {
-    const src = element.get("src") ?? "";
-    const pdf = policy.pdfFrames?.has(src) ?? false;
-    if (!isEmbedSource(src) && !pdf) return false;
-    for (const [attribute, value] of Object.entries(FRAME_ATTRIBUTES)) {
-      if (attribute === "sandbox" && pdf) continue;
-      element.set(attribute, value);
-    }
-    if (pdf) element.remove("sandbox");
-    element.remove("allow");
-    if (!pdf) element.set("allow", "encrypted-media; picture-in-picture; fullscreen");
+    // Only the video embeds, always sandboxed: no other address is ever framed.
+    if (!isEmbedSource(element.get("src") ?? "")) return false;
+    for (const [attribute, value] of Object.entries(FRAME_ATTRIBUTES)) element.set(attribute, value);
+    element.set("allow", "encrypted-media; picture-in-picture; fullscreen");
     return true;
   }
   // Links that leave Keel say so to search engines and give the target no handle on this page.
@@ -417,20 +404,20 @@ function installHooks() {
   const DOMPurify = purifier();
   DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
     // Other users of the shared DOMPurify instance are left alone.
-    if (!activePolicy) return;
+    if (!active) return;
     const kept = keptValue(node.nodeName.toLowerCase(), data.attrName, data.attrValue);
     if (kept === null) data.keepAttr = false;
     else data.attrValue = kept;
   });
   DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-    if (!activePolicy) return;
+    if (!active) return;
     const element = node as Element;
     const attributes: ElementAttributes = {
       get: (name) => element.getAttribute(name),
       set: (name, value) => element.setAttribute(name, value),
       remove: (name) => element.removeAttribute(name),
     };
-    if (!finishElement(element.nodeName.toLowerCase(), attributes, activePolicy)) element.remove();
+    if (!finishElement(element.nodeName.toLowerCase(), attributes)) element.remove();
   });
 }
 
@@ -449,7 +436,6 @@ const CONFIG = {
     "data-app-key",
     "data-widget-key",
     "data-embedding-id",
-    "data-attachment",
   ],
   // Dropped with everything inside them, not just unwrapped.
   FORBID_CONTENTS: [
@@ -475,12 +461,12 @@ const CONFIG = {
   RETURN_TRUSTED_TYPE: false,
 } as const;
 
-// Sanitising is a pure function of the HTML and the policy, and the costliest step on the server.
+// Sanitising is a pure function of the HTML, and the costliest step on the server.
 const sanitized = createMemo<string>(500, 8_000_000);
 
 /** Safe HTML for `html`; see the allowlist above. */
-export function sanitizeHtml(html: string, policy: SanitizePolicy = {}): string {
-  return sanitizePiece(html, policy, false);
+export function sanitizeHtml(html: string): string {
+  return sanitizePiece(html, false);
 }
 
 /**
@@ -488,16 +474,13 @@ export function sanitizeHtml(html: string, policy: SanitizePolicy = {}): string 
  * reads it as the HTML parser reads the middle of a document (a `<style>` or a stray end tag there
  * is not what it is at the very start, where the parser is still before the body).
  */
-export function sanitizePiece(html: string, policy: SanitizePolicy, inBody: boolean): string {
-  const frames = [...(policy.pdfFrames ?? [])].sort().join("\n");
-  return sanitized.get(`${inBody ? "body" : ""}\u0000${frames}\u0000${html}`, () =>
-    sanitizeNow(html, policy, inBody),
-  );
+export function sanitizePiece(html: string, inBody: boolean): string {
+  return sanitized.get(`${inBody ? "body" : ""}\u0000${html}`, () => sanitizeNow(html, inBody));
 }
 
 /** As `sanitizeHtml`, for a caller that keeps the result itself. */
-export function sanitizeHtmlUncached(html: string, policy: SanitizePolicy = {}): string {
-  return sanitizeNow(html, policy, false);
+export function sanitizeHtmlUncached(html: string): string {
+  return sanitizeNow(html, false);
 }
 
 const PURIFY_CONFIG = {
@@ -509,14 +492,14 @@ const PURIFY_CONFIG = {
 };
 const PURIFY_CONFIG_IN_BODY = { ...PURIFY_CONFIG, FORCE_BODY: true };
 
-function sanitizeNow(html: string, policy: SanitizePolicy, inBody: boolean): string {
+function sanitizeNow(html: string, inBody: boolean): string {
   installHooks();
-  activePolicy = policy;
+  active = true;
   try {
     const config = inBody ? PURIFY_CONFIG_IN_BODY : PURIFY_CONFIG;
     return purifier().sanitize(flattenDeepHtml(html), config) as string;
   } finally {
-    activePolicy = null;
+    active = false;
   }
 }
 
@@ -632,7 +615,6 @@ export type AttributeValue = string | number | boolean | null | undefined;
 
 /** The elements with rules beyond their attributes' (see `finishElement`). */
 const FINISHED_TAGS = new Set(["a", "button", "input", "iframe"]);
-const NO_POLICY: SanitizePolicy = {};
 
 /**
  * The start tag of one of the renderer's own elements, each attribute as sanitising would leave it
@@ -642,7 +624,6 @@ const NO_POLICY: SanitizePolicy = {};
 export function startTag(
   tag: string,
   attributes: readonly (readonly [string, AttributeValue])[],
-  policy: SanitizePolicy = NO_POLICY,
 ): string | null {
   if (!ALLOWED_TAGS.has(tag)) throw new Error(`<${tag}> is not in the sanitiser's allowlist`);
   const kept: [string, string][] = [];
@@ -668,7 +649,7 @@ export function startTag(
         if (at !== -1) kept.splice(at, 1);
       },
     };
-    if (!finishElement(tag, element, policy)) return null;
+    if (!finishElement(tag, element)) return null;
   }
   let html = `<${tag}`;
   for (const [name, value] of kept) html += ` ${name}="${escapeAttributeValue(value)}"`;

@@ -12,6 +12,7 @@ import { requireUser, type AuthUser } from "../auth.ts";
 import { MAX_EXTENSION_PROPERTIES_BYTES } from "../contract.ts";
 import type { Db } from "../db.ts";
 import { HttpError, notFound, route, validate } from "../http.ts";
+import { readableIssues } from "../model.ts";
 
 const EXTENSION_PROPERTIES = "extensionProperties";
 const MAX_TEXT_BODY = "512kb";
@@ -101,7 +102,7 @@ async function resolveTarget(
 ): Promise<Target> {
   if (scope === "issue") {
     const row = await db.issue.findFirst({
-      where: { ...whereVisible(grants, PERMISSION.READ_ISSUE), OR: [{ id }, { idReadable: id }] },
+      where: { AND: [await readableIssues(db, user.id), { OR: [{ id }, { idReadable: id }] }] },
       include: { project: projectSelect },
     });
     if (!row) throw notFound(`Issue ${id} not found`);

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import type { z } from "zod";
+import type { Prisma } from "../../prisma/generated/client.ts";
 import { PERMISSION } from "../../app/lib/constants.ts";
 import {
   ArticleUpdateSchema,
@@ -12,7 +13,7 @@ import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
-import { projectsWith } from "../model.ts";
+import { projectsWith, readableIssues } from "../model.ts";
 
 const ISSUE_FIELDS = "id,idReadable,summary,resolved,project(shortName)";
 const ARTICLE_FIELDS = "id,idReadable,summary,project(shortName)";
@@ -42,31 +43,32 @@ function matching(query: string | undefined) {
       };
 }
 
-/** Issues and articles, visible where the caller holds READ_ISSUE or READ_ARTICLE. */
+/**
+ * Issues and articles, visible where the caller holds READ_ISSUE or READ_ARTICLE; helpdesk tickets only
+ * to the project's agents and to their reporter.
+ */
 export function contentRouter(db: Db): Router {
   const router = Router();
 
-  async function visibleProjects(userId: string, key: string) {
-    const projects = await projectsWith(db, userId, key);
+  async function readableArticles(userId: string): Promise<Prisma.ArticleWhereInput> {
+    const projects = await projectsWith(db, userId, PERMISSION.READ_ARTICLE);
     return projects === "all" ? {} : { projectId: { in: projects } };
   }
 
-  /** Newest first, matching the query, in the projects where the caller may read them; cached. */
+  /** Newest first, matching the query, among what the caller may read; cached. */
   async function list(kind: "issue" | "article", userId: string, query: z.infer<typeof ListQuerySchema>) {
-    const permission = kind === "issue" ? PERMISSION.READ_ISSUE : PERMISSION.READ_ARTICLE;
-    const where = await visibleProjects(userId, permission);
-    const key = JSON.stringify([kind, where, query.query, query.$skip, query.$top]);
-    return readCache(db).read(`list:${key}`, async () => {
-      const args = {
-        where: { ...where, ...matching(query.query) },
-        include,
-        orderBy: { created: "desc" as const },
-        skip: query.$skip,
-        take: query.$top,
-      };
-      if (kind === "issue") return (await db.issue.findMany(args)).map(toEntity);
-      return (await db.article.findMany(args)).map(toEntity);
-    });
+    const page = { include, orderBy: { created: "desc" as const }, skip: query.$skip, take: query.$top };
+    const key = (where: object) => `list:${JSON.stringify([kind, where, query.$skip, query.$top])}`;
+    if (kind === "issue") {
+      const where = { AND: [await readableIssues(db, userId), matching(query.query)] };
+      return readCache(db).read(key(where), async () =>
+        (await db.issue.findMany({ ...page, where })).map(toEntity),
+      );
+    }
+    const where = { AND: [await readableArticles(userId), matching(query.query)] };
+    return readCache(db).read(key(where), async () =>
+      (await db.article.findMany({ ...page, where })).map(toEntity),
+    );
   }
 
   router.get(
@@ -82,9 +84,9 @@ export function contentRouter(db: Db): Router {
     route(async (req, res) => {
       validate(ReadQuerySchema, req.query, "query");
       const { id } = validate(IdParamsSchema, req.params, "issue id");
-      const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ISSUE);
+      const where = await readableIssues(db, currentUser(req).id);
       const row = await db.issue.findFirst({
-        where: { ...where, OR: [{ id }, { idReadable: id }] },
+        where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
         include,
       });
       if (!row) throw notFound(`Issue ${id} not found`);
@@ -105,9 +107,9 @@ export function contentRouter(db: Db): Router {
     route(async (req, res) => {
       validate(ReadQuerySchema, req.query, "query");
       const { id } = validate(IdParamsSchema, req.params, "article id");
-      const where = await visibleProjects(currentUser(req).id, PERMISSION.READ_ARTICLE);
+      const where = await readableArticles(currentUser(req).id);
       const row = await db.article.findFirst({
-        where: { ...where, OR: [{ id }, { idReadable: id }] },
+        where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
         include,
       });
       if (!row) throw notFound(`Article ${id} not found`);
@@ -120,12 +122,12 @@ export function contentRouter(db: Db): Router {
    * separate update permission. Returns the row to update, or throws 404 or 403.
    */
   async function editable(kind: "issue" | "article", userId: string, id: string) {
-    const read = kind === "issue" ? PERMISSION.READ_ISSUE : PERMISSION.READ_ARTICLE;
-    const where = { ...(await visibleProjects(userId, read)), OR: [{ id }, { idReadable: id }] };
+    const byId = { OR: [{ id }, { idReadable: id }] };
+    const select = { id: true, projectId: true } as const;
     const row =
       kind === "issue"
-        ? await db.issue.findFirst({ where, select: { id: true, projectId: true } })
-        : await db.article.findFirst({ where, select: { id: true, projectId: true } });
+        ? await db.issue.findFirst({ where: { AND: [await readableIssues(db, userId), byId] }, select })
+        : await db.article.findFirst({ where: { AND: [await readableArticles(userId), byId] }, select });
     if (!row) throw notFound(`${kind === "issue" ? "Issue" : "Article"} ${id} not found`);
     const create = kind === "issue" ? PERMISSION.CREATE_ISSUE : PERMISSION.CREATE_ARTICLE;
     const projects = await projectsWith(db, userId, create);

@@ -4,7 +4,7 @@ import { MentionsQuerySchema } from "../contract.ts";
 import { currentUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { route, sendFields, validate } from "../http.ts";
-import { projectsWith } from "../model.ts";
+import { projectsWith, readableIssues } from "../model.ts";
 
 const MENTION_FIELDS =
   "issues(id,idReadable,summary,resolved),articles(id,idReadable,summary),users(id,login,name,profileUrl)";
@@ -24,22 +24,22 @@ export function mentionsRouter(db: Db): Router {
       const userId = currentUser(req).id;
       const ids = query.ids ?? [];
       const logins = query.logins ?? [];
-      const scope = async (key: string) => {
-        const projects = await projectsWith(db, userId, key);
+      const articleScope = async () => {
+        const projects = await projectsWith(db, userId, PERMISSION.READ_ARTICLE);
         return projects === "all" ? {} : { projectId: { in: projects } };
       };
       const [issues, articles, users] = await Promise.all([
         ids.length === 0
           ? []
           : db.issue.findMany({
-              where: { ...(await scope(PERMISSION.READ_ISSUE)), idReadable: { in: ids } },
+              where: { AND: [await readableIssues(db, userId), { idReadable: { in: ids } }] },
               select: { id: true, idReadable: true, summary: true, resolved: true },
               orderBy: { idReadable: "asc" },
             }),
         ids.length === 0
           ? []
           : db.article.findMany({
-              where: { ...(await scope(PERMISSION.READ_ARTICLE)), idReadable: { in: ids } },
+              where: { ...(await articleScope()), idReadable: { in: ids } },
               select: { id: true, idReadable: true, summary: true },
               orderBy: { idReadable: "asc" },
             }),

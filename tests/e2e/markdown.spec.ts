@@ -61,16 +61,14 @@ test.describe("without JavaScript", () => {
     await expect(description(page).getByRole("checkbox", { name: /Reproduced in Chromium/ })).toBeChecked();
   });
 
-  test("Show preview opens a PDF attachment through the server", async ({ page }) => {
-    await page.goto(MATH_ISSUE);
-    await expect(description(page)).toContainText("This PDF file can contain executable scripts.");
-    await expect(description(page).locator("iframe")).toHaveCount(0);
-    await description(page).getByRole("link", { name: "Show preview" }).click();
-    await expect(page).toHaveURL(`${MATH_ISSUE}?preview=pdf-1#attachment-pdf-1`);
-    await expect(description(page).locator("iframe.attachment-pdf-frame")).toHaveAttribute(
-      "src",
+  test("a PDF is a link to the file, never a frame, even with ?preview=", async ({ page }) => {
+    await page.goto(`${MATH_ISSUE}?preview=pdf-1`);
+    await expect(description(page).getByRole("link", { name: "Release checklist" })).toHaveAttribute(
+      "href",
       "/demo/release-checklist.pdf",
     );
+    await expect(description(page).locator("iframe")).toHaveCount(0);
+    await expect(description(page).getByRole("link", { name: "Show preview" })).toHaveCount(0);
   });
 });
 
@@ -84,21 +82,14 @@ test("a Mermaid diagram is drawn in the browser", async ({ page }) => {
   await expect(page.getByText("Failed to render Mermaid diagram")).toHaveCount(0);
 });
 
-test("Show preview opens the PDF in place once clicked, and not before", async ({ page }) => {
+test("a PDF link opens no frame in the page once scripts run", async ({ page }) => {
   await page.goto(MATH_ISSUE);
   await waitForHydration(page);
-  const attachment = description(page).locator(".attachment-pdf");
-  await expect(attachment).toContainText("This PDF file can contain executable scripts.");
-  await expect(attachment.locator("iframe")).toHaveCount(0);
-  await attachment.getByRole("link", { name: "Show preview" }).click();
-  await expect(attachment.locator("iframe.attachment-pdf-frame")).toHaveAttribute(
-    "src",
-    "/demo/release-checklist.pdf",
-  );
-  await expect(attachment).not.toContainText("executable scripts");
-  await expect(page).toHaveURL(MATH_ISSUE);
+  const link = description(page).getByRole("link", { name: "Release checklist" });
+  await expect(link).toHaveAttribute("href", "/demo/release-checklist.pdf");
+  await expect(description(page).locator("iframe")).toHaveCount(0);
+  await expect(description(page).getByRole("link", { name: "Show preview" })).toHaveCount(0);
 });
-
 test("the reference page previews as you type, and a broken diagram says so", async ({ page }) => {
   await page.goto("/markup");
   await waitForHydration(page);

@@ -48,5 +48,11 @@ test("a guest sees the Log in link and the issue list", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
   const ids = await issueIds(page, "Issues");
   expect(ids.length).toBeGreaterThan(0);
-  for (const id of ids) expect(id).toMatch(/^[A-Z]+-\d+$/);
+  for (const id of ids) expect(id).toMatch(/^DEMO-\d+$/);
+});
+
+test("a guest cannot open a helpdesk ticket", async ({ page }) => {
+  const response = await page.goto("/issue/SUP-1");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Cannot sign in from the mobile app")).toHaveCount(0);
 });

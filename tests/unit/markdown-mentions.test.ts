@@ -4,7 +4,7 @@ import { createApi } from "../../app/lib/api.server.ts";
 import type { BackendRequest, KeelRequestContext } from "../../app/lib/keel-context.ts";
 import { useBackend } from "../helpers/backend.ts";
 import { SAME_ORIGIN } from "../helpers/mock-client.ts";
-import { openPdfPreviews, renderForPage, renderRestricted } from "../../app/markdown/render.server.ts";
+import { renderForPage, renderRestricted } from "../../app/markdown/render.server.ts";
 
 const backend = useBackend();
 
@@ -69,9 +69,4 @@ test("banners and the agreement use the restricted profile", () => {
   expect(renderRestricted("**Maintenance** <img src=x> DEMO-1").html).toBe(
     "<p><strong>Maintenance</strong> &lt;img src=x&gt; DEMO-1</p>\n",
   );
-});
-
-test("only well-formed PDF preview keys are read from the address", () => {
-  const url = new URL("http://x/issue/DEMO-2?preview=pdf-1&preview=pdf-2&preview=evil&preview=pdf-x");
-  expect([...openPdfPreviews(url)]).toEqual(["pdf-1", "pdf-2"]);
 });

@@ -31,7 +31,7 @@ test("the issue page renders the description as Markdown on the server", async (
   expect(page.description.hasMermaid).toBe(true);
   expect(page.description.html).toContain("katex");
   expect(page.description.html).toContain("Prices like $100 stay text.");
-  expect(page.description.html).toContain("Show preview");
+  expect(page.description.html).toContain('href="/demo/release-checklist.pdf"');
   expect(page.description.html).toContain('href="/issue/DEMO-1"');
   expect(page.issue.description).toBeUndefined();
 });
@@ -57,11 +57,12 @@ test("a user without the right to edit the project gets read-only tasks", async 
   expect((await openIssue(backend, "tom", "DEMO-1")).taskForm).toBeNull();
 });
 
-test("?preview=pdf-1 opens the PDF preview without JavaScript", async () => {
+test("a PDF in an issue is a link to the file, and ?preview= frames nothing", async () => {
   const page = await openIssue(backend, null, "DEMO-2", "?preview=pdf-1");
   expect(page.description.html).toContain(
-    '<iframe class="attachment-pdf-frame" src="/demo/release-checklist.pdf"',
+    '<a class="attachment attachment-file" href="/demo/release-checklist.pdf">Release checklist</a>',
   );
+  expect(page.description.html).not.toContain("<iframe");
 });
 
 test("toggling a task saves the description and redirects back to the issue", async () => {

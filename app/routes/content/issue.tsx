@@ -12,7 +12,7 @@ import { ActivityStream } from "../../components/activity-stream.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
-import { openPdfPreviews, renderForPage } from "../../markdown/render.server.ts";
+import { renderForPage } from "../../markdown/render.server.ts";
 import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
 import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
 import type { WidgetEntity } from "../../widgets/protocol.ts";
@@ -52,7 +52,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const description = await renderForPage(api, issue.description, {
     basePath: url.pathname,
     taskFormId: formId,
-    openPdfPreviews: openPdfPreviews(url),
     t: getI18n(context).getFixedT(null, "markdown"),
   });
   const { description: _source, ...shown } = issue;
