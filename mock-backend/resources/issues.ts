@@ -42,6 +42,49 @@ function matching(query: string | undefined) {
       };
 }
 
+export type TextKind = "issue" | "article";
+
+/** An issue's or article's Markdown text and where it is. */
+export interface EntityText {
+  id: string;
+  projectId: string;
+  text: string;
+}
+
+/** The issue (article) `id` names, by id or readable id, if `userId` may read it; else 404. */
+export async function readableText(db: Db, kind: TextKind, userId: string, id: string): Promise<EntityText> {
+  const read = kind === "issue" ? PERMISSION.READ_ISSUE : PERMISSION.READ_ARTICLE;
+  const projects = await projectsWith(db, userId, read);
+  const where = {
+    ...(projects === "all" ? {} : { projectId: { in: projects } }),
+    OR: [{ id }, { idReadable: id }],
+  };
+  const row =
+    kind === "issue"
+      ? await db.issue
+          .findFirst({ where, select: { id: true, projectId: true, description: true } })
+          .then((r) => r && { id: r.id, projectId: r.projectId, text: r.description })
+      : await db.article
+          .findFirst({ where, select: { id: true, projectId: true, content: true } })
+          .then((r) => r && { id: r.id, projectId: r.projectId, text: r.content });
+  if (!row) throw notFound(`${kind === "issue" ? "Issue" : "Article"} ${id} not found`);
+  return row;
+}
+
+/**
+ * The same, when `userId` may also edit its text: whoever may create issues (articles) in a project may edit
+ * their text there, as the mock has no separate update permission. Else 404 or 403.
+ */
+export async function editableText(db: Db, kind: TextKind, userId: string, id: string): Promise<EntityText> {
+  const row = await readableText(db, kind, userId, id);
+  const create = kind === "issue" ? PERMISSION.CREATE_ISSUE : PERMISSION.CREATE_ARTICLE;
+  const projects = await projectsWith(db, userId, create);
+  if (projects !== "all" && !projects.includes(row.projectId)) {
+    throw forbidden(`You cannot edit this ${kind}`);
+  }
+  return row;
+}
+
 /** Issues and articles, visible where the caller holds READ_ISSUE or READ_ARTICLE. */
 export function contentRouter(db: Db): Router {
   const router = Router();
@@ -115,26 +158,6 @@ export function contentRouter(db: Db): Router {
     }),
   );
 
-  /**
-   * Whoever may create issues (articles) in a project may edit their text there: the mock has no
-   * separate update permission. Returns the row to update, or throws 404 or 403.
-   */
-  async function editable(kind: "issue" | "article", userId: string, id: string) {
-    const read = kind === "issue" ? PERMISSION.READ_ISSUE : PERMISSION.READ_ARTICLE;
-    const where = { ...(await visibleProjects(userId, read)), OR: [{ id }, { idReadable: id }] };
-    const row =
-      kind === "issue"
-        ? await db.issue.findFirst({ where, select: { id: true, projectId: true } })
-        : await db.article.findFirst({ where, select: { id: true, projectId: true } });
-    if (!row) throw notFound(`${kind === "issue" ? "Issue" : "Article"} ${id} not found`);
-    const create = kind === "issue" ? PERMISSION.CREATE_ISSUE : PERMISSION.CREATE_ARTICLE;
-    const projects = await projectsWith(db, userId, create);
-    if (projects !== "all" && !projects.includes(row.projectId)) {
-      throw forbidden(`You cannot edit this ${kind}`);
-    }
-    return row;
-  }
-
   router.post(
     "/issues/:id",
     route(async (req, res) => {
@@ -143,7 +166,7 @@ export function contentRouter(db: Db): Router {
       const send = fieldsSender(req, ISSUE_FIELDS);
       const { id } = validate(IdParamsSchema, req.params, "issue id");
       const update = validate(IssueUpdateSchema, req.body, "issue");
-      const row = await editable("issue", user.id, id);
+      const row = await editableText(db, "issue", user.id, id);
       const saved = await db.issue.update({
         where: { id: row.id },
         data: { description: update.description, updated: BigInt(Date.now()) },
@@ -161,7 +184,7 @@ export function contentRouter(db: Db): Router {
       const send = fieldsSender(req, ARTICLE_FIELDS);
       const { id } = validate(IdParamsSchema, req.params, "article id");
       const update = validate(ArticleUpdateSchema, req.body, "article");
-      const row = await editable("article", user.id, id);
+      const row = await editableText(db, "article", user.id, id);
       const saved = await db.article.update({
         where: { id: row.id },
         data: { content: update.content, updated: BigInt(Date.now()) },
