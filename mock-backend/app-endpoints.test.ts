@@ -8,6 +8,7 @@ import {
   withBackend,
   type Backend,
 } from "../tests/helpers/backend.ts";
+import { WIDGET_APP_HEADER } from "../app/widgets/protocol.ts";
 import { createHandlerRunner } from "./apps/handlers/pool.ts";
 
 const GLOBAL = handlerFile(
@@ -218,6 +219,62 @@ test("guests are refused", async () => {
     await install(backend);
     expectError(await backend.client.request("GET", api("demo")), 401, "unauthorized");
     expectError(await backend.client.request("POST", api("count"), { headers: sameOrigin() }), 401);
+  });
+});
+
+test("a signed-in browser's GET runs a handler only from Keel's widget host, never cross-site", async () => {
+  await withBackend(async (backend) => {
+    await install(backend);
+    const cookie = await backend.cookie("alice");
+    const own = { [WIDGET_APP_HEADER]: APP };
+    const get = (path: string, headers: Record<string, string>) =>
+      backend.client.request("GET", path, { headers: { cookie, ...headers } });
+    for (const path of [api("demo"), `/api/users/me/extensionEndpoints/${APP}/backend-global/demo`]) {
+      // A link on another site, opened as a top-level navigation: the cookie goes along, nothing else.
+      const navigation = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" };
+      expectError(await get(path, navigation), 403, "forbidden");
+      expectError(await get(path, {}), 403, "forbidden");
+      expectError(await get(path, { ...own, "sec-fetch-site": "cross-site" }), 403, "forbidden");
+      expectError(await get(path, { ...own, "sec-fetch-site": "same-site" }), 403, "forbidden");
+      expectError(await get(path, { "sec-fetch-site": "same-origin" }), 403, "forbidden");
+      // The host's own call, from Keel's page.
+      expectOk(await get(path, { ...own, "sec-fetch-site": "same-origin" }));
+      expectOk(await get(path, own));
+    }
+    const post = (headers: Record<string, string>) =>
+      backend.client.request("POST", api("count"), { headers: { ...sameOrigin(cookie), ...headers } });
+    expectError(await post({}), 403, "forbidden");
+    expectOk(await post(own));
+    // A token is not ambient: API clients need no header.
+    expectOk(await backend.client.request("GET", api("demo"), { headers: bearer("alice") }));
+  });
+});
+
+test("another app's widget cannot call this app's handlers, whatever credentials it has", async () => {
+  await withBackend(async (backend) => {
+    await install(backend);
+    const cookie = await backend.cookie("alice");
+    const other = { [WIDGET_APP_HEADER]: "issue-companion" };
+    for (const path of [api("demo"), `/api/users/me/extensionEndpoints/${APP}/backend-global/demo`]) {
+      const refused = expectError(
+        await backend.client.request("GET", path, {
+          headers: { cookie, "sec-fetch-site": "same-origin", ...other },
+        }),
+        403,
+        "forbidden",
+      );
+      expect(refused.error_description).toBe(`A widget of app issue-companion cannot reach app ${APP}`);
+      expectError(
+        await backend.client.request("GET", path, { headers: { ...bearer("alice"), ...other } }),
+        403,
+      );
+    }
+    const before = await backend.db.appStorage.count();
+    expectError(
+      await backend.client.request("POST", api("count"), { headers: { ...sameOrigin(cookie), ...other } }),
+      403,
+    );
+    expect(await backend.db.appStorage.count()).toBe(before);
   });
 });
 

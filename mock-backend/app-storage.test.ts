@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { WIDGET_APP_HEADER } from "../app/widgets/protocol.ts";
 import { insertApp } from "../tests/helpers/apps.ts";
 import { bearer, expectError, expectOk, withBackend, type Backend } from "../tests/helpers/backend.ts";
 import {
@@ -109,6 +110,48 @@ test("storage needs a signed-in user and an installed app", async () => {
 
 const decisions = (method?: string) =>
   `/api/apps/${APP}/requestDecisions${method === undefined ? "" : `/${method}`}`;
+
+test("a widget reaches only its own app's storage and decisions; a cookie alone reaches neither", async () => {
+  await withBackend(async (backend) => {
+    await setup(backend);
+    await insertApp(backend.db, { name: "other-app" });
+    const cookie = await backend.cookie("alice");
+    const as = (app: string | null, site = "same-origin") => ({
+      cookie,
+      origin: "http://keel.test",
+      "sec-fetch-site": site,
+      ...(app === null ? {} : { [WIDGET_APP_HEADER]: app }),
+    });
+    const own = as(APP);
+    expectOk(await backend.client.request("PUT", storage("secret"), { body: { value: "s3" }, headers: own }));
+    expect(expectOk(await backend.client.request("GET", storage("secret"), { headers: own }))).toEqual({
+      value: "s3",
+    });
+    expectOk(await backend.client.request("GET", decisions(), { headers: own }));
+    for (const headers of [as("other-app"), as(null), as(APP, "cross-site"), as("other-app", "cross-site")]) {
+      const what = JSON.stringify(headers);
+      for (const path of [storage("secret"), storage(), decisions()]) {
+        expect((await backend.client.request("GET", path, { headers })).status, `${what} ${path}`).toBe(403);
+      }
+      const writes = [
+        await backend.client.request("PUT", storage("secret"), { body: { value: "x" }, headers }),
+        await backend.client.request("DELETE", storage(), { headers }),
+        await backend.client.request("PUT", decisions("DELETE"), { body: { decision: "always" }, headers }),
+      ];
+      expect(
+        writes.map((r) => r.status),
+        what,
+      ).toEqual([403, 403, 403]);
+    }
+    expect(expectOk(await backend.client.request("GET", storage("secret"), { headers: own }))).toEqual({
+      value: "s3",
+    });
+    expect(await backend.db.appRequestDecision.count()).toBe(0);
+    // Another app's header is refused even with a token.
+    const token = { ...bearer("alice"), [WIDGET_APP_HEADER]: "other-app" };
+    expectError(await backend.client.request("GET", storage("secret"), { headers: token }), 403);
+  });
+});
 
 test("remembered decisions are kept per user, app and method", async () => {
   await withBackend(async (backend) => {

@@ -236,6 +236,27 @@ test("widget files are served to sandboxed frames with CORS, nosniff, no-cache a
   });
 });
 
+test("an app's HTML and SVG never run on Keel's origin: attachment, a sandbox policy and nosniff", async () => {
+  await withBackend(async (backend) => {
+    const app = AppEntrySchema.parse((await upload(backend, "admin")).json());
+    const get = binaryClient(backend);
+    for (const url of [
+      "/api/apps/minimal/files/widgets/panel/index.html",
+      "/api/apps/minimal/files/widgets/panel/pixel.png",
+      `/${app.widgets[0]?.iconUrl}`,
+      `/api/appResources/${app.id}/icon.svg`,
+    ]) {
+      const response = await get({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-disposition"], url).toBe("attachment");
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      const policy = String(response.headers["content-security-policy"]).split(/;\s*/);
+      expect(policy, url).toEqual(expect.arrayContaining(["sandbox", "default-src 'none'"]));
+      expect(policy.join(" "), url).not.toMatch(/script-src|allow-scripts|allow-same-origin/);
+    }
+  });
+});
+
 test("an unchanged file answers 304 to its ETag", async () => {
   await withBackend(async (backend) => {
     expect((await upload(backend, "admin")).statusCode).toBe(200);

@@ -620,6 +620,10 @@ export const EmbeddingIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, "An id is 1 to 64 letters, digits, - or _");
 export const EmbeddingParamsSchema = AppParamsSchema.extend({ id: EmbeddingIdSchema });
+/** An embedding in an issue's or article's text: `{issues,articles}/{entityId}/apps/{name}/embeddings/{id}`. */
+export const TextEmbeddingParamsSchema = EmbeddingParamsSchema.extend({
+  entityId: z.string().min(1).max(200),
+});
 const WidgetKey = z.string().min(1).max(100);
 
 export const EmbeddingSchema = z.object({

@@ -46,7 +46,10 @@ test("an embedding's config is stored by its owner and read back", async () => {
       widgetKey: "chart",
       config: null,
     });
-    expect((await backend.db.widgetEmbedding.findUnique({ where: { id: "t1" } }))?.ownerId).toBe("1-2");
+    expect(
+      (await backend.db.widgetEmbedding.findUnique({ where: { entity_id: { entity: "", id: "t1" } } }))
+        ?.ownerId,
+    ).toBe("1-2");
   });
 });
 
@@ -72,7 +75,8 @@ test("the widget must exist and be embeddable, and the config must fit in 64 KB"
     );
     expect(missing.error_description).toBe("Widget nope not found");
     expectError(await store(backend, "alice", "t1", { widgetKey: "panel", config: null }), 400);
-    expectOk(await store(backend, "alice", "m1", { widgetKey: "embed", config: "markdown" }));
+    // A Markdown widget's config belongs to the text that embeds it, never to whoever stores it first.
+    expectError(await store(backend, "alice", "m1", { widgetKey: "embed", config: "markdown" }), 400);
     const big = { text: "x".repeat(70_000) };
     expectError(
       await store(backend, "alice", "t2", { widgetKey: "chart", config: big }),
@@ -81,7 +85,7 @@ test("the widget must exist and be embeddable, and the config must fit in 64 KB"
     );
     expectError(await store(backend, "alice", "bad id", { widgetKey: "chart", config: null }), 400);
     expectError(await backend.client.request("GET", embedding("t1")), 401);
-    expect(await backend.db.widgetEmbedding.count()).toBe(1);
+    expect(await backend.db.widgetEmbedding.count()).toBe(0);
   });
 });
 

@@ -20,6 +20,13 @@ export const WIDGET_SANDBOX = [
 ] as const;
 export const PROTOCOL_VERSION = 1;
 
+/**
+ * The app a widget host request acts for. The host sets it on every request it makes for a widget, and the
+ * backend answers an app's handlers, storage and embeddings only to requests naming that app: a widget
+ * cannot reach another app's, and a cross-site page or a sandboxed frame cannot send a custom header.
+ */
+export const WIDGET_APP_HEADER = "x-keel-widget-app";
+
 /** Seed 001 section 9. */
 export const REGISTER_TIMEOUT_MS = 60_000;
 export const DEFAULT_ALERT_TIMEOUT_MS = 10_000;

@@ -8,3 +8,9 @@ export interface HostedWidget extends Omit<AppWidgetEntry, "extensionPoint" | "g
   appName: string;
   appTitle: string;
 }
+
+/** The issue or article whose Markdown text embeds a widget: the backend keeps the embedding's config with it. */
+export interface EmbeddedIn {
+  type: "issue" | "article";
+  id: string;
+}

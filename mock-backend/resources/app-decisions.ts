@@ -1,6 +1,7 @@
 // A user's remembered "always allow" answers to an app's widgets' mutating requests, per app and method
 // (docs/widgets.md). "Once" and "deny" are never stored: the host asks again next time.
 import { Router } from "express";
+import { requireAppCaller } from "../app-caller.ts";
 import { findApp } from "../apps/find.ts";
 import { requireUser } from "../auth.ts";
 import {
@@ -16,6 +17,7 @@ import { route, validate } from "../http.ts";
 
 export function appDecisionsRouter(db: Db): Router {
   const router = Router();
+  router.use("/apps/:name/requestDecisions", requireAppCaller("name"));
 
   async function decisionsOf(userId: string, appId: string): Promise<RequestDecisions> {
     const rows = await db.appRequestDecision.findMany({

@@ -1,19 +1,29 @@
 // An embedded widget's stored config (readConfig/storeConfig of dashboard and Markdown widgets;
-// docs/widgets.md). One id names a dashboard tile and its embedding; a new embedding belongs to the user
-// who stored it, and only they may change it.
-import { Router } from "express";
-import { EXTENSION_POINT_KINDS, isExtensionPoint } from "../../app/widgets/extension-points.ts";
+// docs/widgets.md). A dashboard tile's embedding belongs to the user who stored it, and only they may change
+// it. A Markdown embedding belongs to the issue or article whose text names it: anyone who may read the text
+// reads it, its editors change it, and the same id in another text is another embedding.
+import { Router, type Request } from "express";
+import { parseWidgetReference } from "../../app/markdown/widget-syntax.ts";
+import { requireAppCaller } from "../app-caller.ts";
 import { findApp, findWidget } from "../apps/find.ts";
-import { requireUser } from "../auth.ts";
+import { currentUser, requireUser } from "../auth.ts";
 import {
   EmbeddingParamsSchema,
   EmbeddingWriteSchema,
   MAX_EMBEDDING_CONFIG_BYTES,
   ReadQuerySchema,
+  TextEmbeddingParamsSchema,
   type Embedding,
 } from "../contract.ts";
 import type { Db } from "../db.ts";
 import { badRequest, forbidden, HttpError, notFound, route, validate } from "../http.ts";
+import { editableText, readableText, type TextKind } from "./issues.ts";
+
+const DASHBOARD = "";
+const TEXT_PREFIXES = { issue: "/issues/:entityId", article: "/articles/:entityId" } as const;
+const EMBEDDINGS = "/apps/:name/embeddings";
+/** `{{widget app:widget:id}}` anywhere in a text, as the renderer reads it at the start of one. */
+const WIDGET_REFERENCE = /\{\{widget[ \t]([^}\n]{0,300})\}\}/g;
 
 function toEmbedding(row: { id: string; widgetKey: string; config: string | null }): Embedding {
   return {
@@ -23,65 +33,146 @@ function toEmbedding(row: { id: string; widgetKey: string; config: string | null
   };
 }
 
+/** True when the text embeds the widget under this id. */
+function textEmbeds(text: string, appName: string, widgetKey: string, id: string): boolean {
+  for (const match of text.matchAll(WIDGET_REFERENCE)) {
+    const reference = parseWidgetReference(match[1] ?? "");
+    if (
+      reference.ok &&
+      reference.appKey === appName &&
+      reference.widgetKey === widgetKey &&
+      reference.embeddingId === id
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The config of the write, refused above the size limit. */
+function configOf(req: Request) {
+  const write = validate(EmbeddingWriteSchema, req.body, "embedding");
+  const serialized = write.config === null ? null : JSON.stringify(write.config);
+  if (serialized !== null && Buffer.byteLength(serialized) > MAX_EMBEDDING_CONFIG_BYTES) {
+    throw new HttpError(
+      413,
+      "payload_too_large",
+      `A widget's config is limited to ${MAX_EMBEDDING_CONFIG_BYTES} bytes of JSON`,
+    );
+  }
+  return { widgetKey: write.widgetKey, serialized };
+}
+
 export function appEmbeddingsRouter(db: Db): Router {
   const router = Router();
+  router.use(
+    [EMBEDDINGS, ...Object.values(TEXT_PREFIXES).map((prefix) => `${prefix}${EMBEDDINGS}`)],
+    requireAppCaller("name"),
+  );
 
+  async function stored(appId: string, entity: string, id: string) {
+    const row = await db.widgetEmbedding.findUnique({ where: { entity_id: { entity, id } } });
+    if (!row || row.appId !== appId) throw notFound(`Embedding ${id} not found`);
+    return row;
+  }
+
+  /** Creates or replaces the config of (entity, id); `owner` may change it when it is set. */
+  async function save(
+    appId: string,
+    entity: string,
+    id: string,
+    change: { widgetKey: string; serialized: string | null },
+    owner: string | null,
+  ) {
+    return db.$transaction(async (tx) => {
+      const row = await tx.widgetEmbedding.findUnique({ where: { entity_id: { entity, id } } });
+      if (!row) {
+        return tx.widgetEmbedding.create({
+          data: { id, entity, appId, widgetKey: change.widgetKey, ownerId: owner, config: change.serialized },
+        });
+      }
+      if (row.appId !== appId) {
+        throw new HttpError(409, "conflict", `Embedding ${id} belongs to another app`);
+      }
+      if (row.ownerId !== owner) throw forbidden(`Embedding ${id} belongs to another user`);
+      return tx.widgetEmbedding.update({
+        where: { entity_id: { entity, id } },
+        data: { widgetKey: change.widgetKey, config: change.serialized },
+      });
+    });
+  }
+
+  // Dashboard tiles.
   router.get(
-    "/apps/:name/embeddings/:id",
+    `${EMBEDDINGS}/:id`,
     route(async (req, res) => {
       requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
       const { name, id } = validate(EmbeddingParamsSchema, req.params, "embedding");
       const app = await findApp(db, name);
-      const row = await db.widgetEmbedding.findUnique({ where: { id } });
-      if (!row || row.appId !== app.id) throw notFound(`Embedding ${id} not found`);
-      res.json(toEmbedding(row));
+      res.json(toEmbedding(await stored(app.id, DASHBOARD, id)));
     }),
   );
 
   router.put(
-    "/apps/:name/embeddings/:id",
+    `${EMBEDDINGS}/:id`,
     route(async (req, res) => {
       const user = requireUser(req);
       validate(ReadQuerySchema, req.query, "query");
       const { name, id } = validate(EmbeddingParamsSchema, req.params, "embedding");
-      const { widgetKey, config } = validate(EmbeddingWriteSchema, req.body, "embedding");
-      const serialized = config === null ? null : JSON.stringify(config);
-      if (serialized !== null && Buffer.byteLength(serialized) > MAX_EMBEDDING_CONFIG_BYTES) {
-        throw new HttpError(
-          413,
-          "payload_too_large",
-          `A widget's config is limited to ${MAX_EMBEDDING_CONFIG_BYTES} bytes of JSON`,
-        );
-      }
+      const change = configOf(req);
       const app = await findApp(db, name);
-      const widget = await findWidget(db, app.id, widgetKey);
-      if (
-        !isExtensionPoint(widget.extensionPoint) ||
-        !EXTENSION_POINT_KINDS[widget.extensionPoint].embeddable
-      ) {
+      const widget = await findWidget(db, app.id, change.widgetKey);
+      if (widget.extensionPoint === "MARKDOWN") {
         throw badRequest(
-          `Widget ${widgetKey} is not embeddable: only dashboard and Markdown widgets keep a config`,
+          `Widget ${change.widgetKey} is embedded in a text: its config is kept with the issue or article (api/issues/{id}${EMBEDDINGS.replace(":name", name)}/${id})`,
         );
       }
-      const saved = await db.$transaction(async (tx) => {
-        const row = await tx.widgetEmbedding.findUnique({ where: { id } });
-        if (!row) {
-          return tx.widgetEmbedding.create({
-            data: { id, appId: app.id, widgetKey, ownerId: user.id, config: serialized },
-          });
-        }
-        if (row.appId !== app.id) {
-          throw new HttpError(409, "conflict", `Embedding ${id} belongs to another app`);
-        }
-        if (row.ownerId !== null && row.ownerId !== user.id) {
-          throw forbidden(`Embedding ${id} belongs to another user`);
-        }
-        return tx.widgetEmbedding.update({ where: { id }, data: { widgetKey, config: serialized } });
-      });
-      res.json(toEmbedding(saved));
+      if (widget.extensionPoint !== "DASHBOARD_WIDGET") {
+        throw badRequest(
+          `Widget ${change.widgetKey} is not embeddable: only dashboard and Markdown widgets keep a config`,
+        );
+      }
+      res.json(toEmbedding(await save(app.id, DASHBOARD, id, change, user.id)));
     }),
   );
+
+  // Markdown embeddings, with the issue or article whose text names them.
+  for (const [kind, prefix] of Object.entries(TEXT_PREFIXES) as [TextKind, string][]) {
+    router.get(
+      `${prefix}${EMBEDDINGS}/:id`,
+      route(async (req, res) => {
+        const user = currentUser(req);
+        validate(ReadQuerySchema, req.query, "query");
+        const { entityId, name, id } = validate(TextEmbeddingParamsSchema, req.params, "embedding");
+        const app = await findApp(db, name);
+        const text = await readableText(db, kind, user.id, entityId);
+        res.json(toEmbedding(await stored(app.id, `${kind}:${text.id}`, id)));
+      }),
+    );
+
+    router.put(
+      `${prefix}${EMBEDDINGS}/:id`,
+      route(async (req, res) => {
+        const user = requireUser(req);
+        validate(ReadQuerySchema, req.query, "query");
+        const { entityId, name, id } = validate(TextEmbeddingParamsSchema, req.params, "embedding");
+        const change = configOf(req);
+        const app = await findApp(db, name);
+        const widget = await findWidget(db, app.id, change.widgetKey);
+        if (widget.extensionPoint !== "MARKDOWN") {
+          throw badRequest(`Widget ${change.widgetKey} is not a Markdown widget`);
+        }
+        const text = await editableText(db, kind, user.id, entityId);
+        if (!textEmbeds(text.text, name, change.widgetKey, id)) {
+          throw notFound(
+            `The ${kind} ${entityId} does not embed {{widget ${name}:${change.widgetKey}:${id}}}`,
+          );
+        }
+        res.json(toEmbedding(await save(app.id, `${kind}:${text.id}`, id, change, null)));
+      }),
+    );
+  }
 
   return router;
 }

@@ -5,6 +5,7 @@
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { PERMISSION } from "../../app/lib/constants.ts";
+import { requireAppCaller } from "../app-caller.ts";
 import { findApp } from "../apps/find.ts";
 import { sharedHandlerRunner, type HandlerOutcome, type HandlerRunner } from "../apps/handlers/pool.ts";
 import type { HandlerEntity, HandlerScope, RunnerJob } from "../apps/handlers/protocol.ts";
@@ -391,14 +392,18 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
     res.type(contentType ?? "text/plain; charset=utf-8").send(outcome.body);
   }
 
+  // Before the body is read: a call that is not the app's own widget's is refused at once.
+  const ownCaller = requireAppCaller("app");
   router.all(
     `/${ENDPOINT_PATH}`,
+    ownCaller,
     textBody,
     route((req, res) => handle(req, res, "global")),
   );
   for (const [scope, prefix] of Object.entries(SCOPED_PREFIXES)) {
     router.all(
       `${prefix}/${ENDPOINT_PATH}`,
+      ownCaller,
       textBody,
       route((req, res) => handle(req, res, scope as HandlerScope)),
     );

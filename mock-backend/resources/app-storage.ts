@@ -2,6 +2,7 @@
 // strings only, keys and values together at most 1 MB, keys starting with `__meta:` reserved. Kept in
 // AppStorage under the scope widget-user:{userId}. Writes answer what is now stored.
 import { Router } from "express";
+import { requireAppCaller } from "../app-caller.ts";
 import { findApp } from "../apps/find.ts";
 import { requireUser } from "../auth.ts";
 import {
@@ -35,6 +36,7 @@ const entrySize = (key: string, value: string) => Buffer.byteLength(key) + Buffe
 
 export function appStorageRouter(db: Db): Router {
   const router = Router();
+  router.use("/apps/:name/storage", requireAppCaller("name"));
 
   router.get(
     "/apps/:name/storage",

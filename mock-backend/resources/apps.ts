@@ -74,6 +74,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
+ * What a package file may do when it is opened on its own: nothing. An app's HTML or SVG on Keel's origin
+ * would otherwise run with the user's session; widget documents run from /widgets/ under the widget policy,
+ * and icons shown with <img> are not affected by either header.
+ */
+export const APP_FILE_POLICY = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+
+/**
  * Sends a package file to a sandboxed frame: its origin is "null", so module scripts and fonts need CORS,
  * and the resource policy must let another origin embed it. Revalidated on every use, as upgrades replace it.
  */
@@ -81,6 +88,8 @@ function sendAppFile(req: Request, res: Response, file: { mimeType: string; cont
   const etag = `"${createHash("sha256").update(file.content).digest("base64url").slice(0, 27)}"`;
   res.set({
     "Content-Type": file.mimeType,
+    "Content-Security-Policy": APP_FILE_POLICY,
+    "Content-Disposition": "attachment",
     "Access-Control-Allow-Origin": "*",
     "Cross-Origin-Resource-Policy": "cross-origin",
     "X-Content-Type-Options": "nosniff",

@@ -54,7 +54,7 @@ export function dashboardRouter(db: Db): Router {
       const widgets = await dashboardWidgets(dashboard.tiles.map((tile) => tile.appName));
       const issues: { path: string; message: string }[] = [];
       const embeddings = await db.widgetEmbedding.findMany({
-        where: { id: { in: dashboard.tiles.map((tile) => tile.id) } },
+        where: { entity: "", id: { in: dashboard.tiles.map((tile) => tile.id) } },
       });
       dashboard.tiles.forEach((tile, index) => {
         const appId = widgets.get(`${tile.appName}/${tile.widgetKey}`);
@@ -95,7 +95,7 @@ export function dashboardRouter(db: Db): Router {
           create: { userId: user.id, layout },
           update: { layout },
         }),
-        db.widgetEmbedding.deleteMany({ where: { id: { in: removed }, ownerId: user.id } }),
+        db.widgetEmbedding.deleteMany({ where: { entity: "", id: { in: removed }, ownerId: user.id } }),
       ]);
       res.json(dashboard);
     }),

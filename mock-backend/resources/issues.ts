@@ -43,17 +43,61 @@ function matching(query: string | undefined) {
       };
 }
 
+export type TextKind = "issue" | "article";
+
+/** An issue's or article's Markdown text and where it is. */
+export interface EntityText {
+  id: string;
+  projectId: string;
+  text: string;
+}
+
+/** The issue (article) `id` names, by id or readable id, if `userId` may read it; else 404. */
+export async function readableText(db: Db, kind: TextKind, userId: string, id: string): Promise<EntityText> {
+  const byId = { OR: [{ id }, { idReadable: id }] };
+  const row =
+    kind === "issue"
+      ? await db.issue
+          .findFirst({
+            where: { AND: [await readableIssues(db, userId), byId] },
+            select: { id: true, projectId: true, description: true },
+          })
+          .then((r) => r && { id: r.id, projectId: r.projectId, text: r.description })
+      : await db.article
+          .findFirst({
+            where: { AND: [await readableArticles(db, userId), byId] },
+            select: { id: true, projectId: true, content: true },
+          })
+          .then((r) => r && { id: r.id, projectId: r.projectId, text: r.content });
+  if (!row) throw notFound(`${kind === "issue" ? "Issue" : "Article"} ${id} not found`);
+  return row;
+}
+
+/**
+ * The same, when `userId` may also edit its text: whoever may create issues (articles) in a project may edit
+ * their text there, as the mock has no separate update permission. Else 404 or 403.
+ */
+export async function editableText(db: Db, kind: TextKind, userId: string, id: string): Promise<EntityText> {
+  const row = await readableText(db, kind, userId, id);
+  const create = kind === "issue" ? PERMISSION.CREATE_ISSUE : PERMISSION.CREATE_ARTICLE;
+  const projects = await projectsWith(db, userId, create);
+  if (projects !== "all" && !projects.includes(row.projectId)) {
+    throw forbidden(`You cannot edit this ${kind}`);
+  }
+  return row;
+}
+
+async function readableArticles(db: Db, userId: string): Promise<Prisma.ArticleWhereInput> {
+  const projects = await projectsWith(db, userId, PERMISSION.READ_ARTICLE);
+  return projects === "all" ? {} : { projectId: { in: projects } };
+}
+
 /**
  * Issues and articles, visible where the caller holds READ_ISSUE or READ_ARTICLE; helpdesk tickets only
  * to the project's agents and to their reporter.
  */
 export function contentRouter(db: Db): Router {
   const router = Router();
-
-  async function readableArticles(userId: string): Promise<Prisma.ArticleWhereInput> {
-    const projects = await projectsWith(db, userId, PERMISSION.READ_ARTICLE);
-    return projects === "all" ? {} : { projectId: { in: projects } };
-  }
 
   /** Newest first, matching the query, among what the caller may read; cached. */
   async function list(kind: "issue" | "article", userId: string, query: z.infer<typeof ListQuerySchema>) {
@@ -65,7 +109,7 @@ export function contentRouter(db: Db): Router {
         (await db.issue.findMany({ ...page, where })).map(toEntity),
       );
     }
-    const where = { AND: [await readableArticles(userId), matching(query.query)] };
+    const where = { AND: [await readableArticles(db, userId), matching(query.query)] };
     return readCache(db).read(key(where), async () =>
       (await db.article.findMany({ ...page, where })).map(toEntity),
     );
@@ -107,7 +151,7 @@ export function contentRouter(db: Db): Router {
     route(async (req, res) => {
       validate(ReadQuerySchema, req.query, "query");
       const { id } = validate(IdParamsSchema, req.params, "article id");
-      const where = await readableArticles(currentUser(req).id);
+      const where = await readableArticles(db, currentUser(req).id);
       const row = await db.article.findFirst({
         where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
         include,
@@ -117,26 +161,6 @@ export function contentRouter(db: Db): Router {
     }),
   );
 
-  /**
-   * Whoever may create issues (articles) in a project may edit their text there: the mock has no
-   * separate update permission. Returns the row to update, or throws 404 or 403.
-   */
-  async function editable(kind: "issue" | "article", userId: string, id: string) {
-    const byId = { OR: [{ id }, { idReadable: id }] };
-    const select = { id: true, projectId: true } as const;
-    const row =
-      kind === "issue"
-        ? await db.issue.findFirst({ where: { AND: [await readableIssues(db, userId), byId] }, select })
-        : await db.article.findFirst({ where: { AND: [await readableArticles(userId), byId] }, select });
-    if (!row) throw notFound(`${kind === "issue" ? "Issue" : "Article"} ${id} not found`);
-    const create = kind === "issue" ? PERMISSION.CREATE_ISSUE : PERMISSION.CREATE_ARTICLE;
-    const projects = await projectsWith(db, userId, create);
-    if (projects !== "all" && !projects.includes(row.projectId)) {
-      throw forbidden(`You cannot edit this ${kind}`);
-    }
-    return row;
-  }
-
   router.post(
     "/issues/:id",
     route(async (req, res) => {
@@ -145,7 +169,7 @@ export function contentRouter(db: Db): Router {
       const send = fieldsSender(req, ISSUE_FIELDS);
       const { id } = validate(IdParamsSchema, req.params, "issue id");
       const update = validate(IssueUpdateSchema, req.body, "issue");
-      const row = await editable("issue", user.id, id);
+      const row = await editableText(db, "issue", user.id, id);
       const saved = await db.issue.update({
         where: { id: row.id },
         data: { description: update.description, updated: BigInt(Date.now()) },
@@ -163,7 +187,7 @@ export function contentRouter(db: Db): Router {
       const send = fieldsSender(req, ARTICLE_FIELDS);
       const { id } = validate(IdParamsSchema, req.params, "article id");
       const update = validate(ArticleUpdateSchema, req.body, "article");
-      const row = await editable("article", user.id, id);
+      const row = await editableText(db, "article", user.id, id);
       const saved = await db.article.update({
         where: { id: row.id },
         data: { content: update.content, updated: BigInt(Date.now()) },

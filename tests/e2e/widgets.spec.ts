@@ -56,10 +56,36 @@ test.describe("sample apps in their places", () => {
         "GET ok: DEMO-1: Navigation collapses on narrow screens",
       );
     }
+    // App icons are served as inert downloads, which an <img> still shows.
+    const icons = page.locator(".widget-header img");
+    await expect(icons.first()).toBeVisible();
+    await expect
+      .poll(() => icons.first().evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
     const notes = frame(page, NOTES);
     await expect(notes.getByTestId("issue")).toHaveText("DEMO-1");
     await notes.getByRole("button", { name: "Who am I (GET)" }).click();
     await expect(notes.getByTestId("result")).toHaveText("GET ok: alice");
+  });
+
+  test("a link on another site cannot run an app's handler with the user's cookie", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInQuickly(page, "alice", "/issue/DEMO-1");
+    // The host's own call, from Keel's page, reaches the handler.
+    await expect(frame(page, NOTES).getByTestId("issue")).toHaveText("DEMO-1");
+    const target = `${baseURL}/api/${NOTES_PATH}`;
+    await page.route("http://attacker.test/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: `<a href="${target}">Win a prize</a>` }),
+    );
+    await page.goto("http://attacker.test/");
+    const [response] = await Promise.all([
+      page.waitForResponse(target),
+      page.getByRole("link", { name: "Win a prize" }).click(),
+    ]);
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain("not a cross-site request");
   });
 
   test("a mutating request asks first: once, deny, always; DELETE warns of data loss", async ({ page }) => {
@@ -373,6 +399,14 @@ test.describe("a hostile widget", () => {
     expect(report).not.toContain("LEAK:");
     expect(report).not.toContain("FAILED:");
     expect(report).toContain("ok: after the attacks");
+    // Another app's storage and handlers answer neither the bridge nor the frame itself; its own do.
+    expect(report).toContain('blocked: fetchYouTrack("apps/issue-companion/storage") (403');
+    expect(report).toContain(
+      'blocked: fetchYouTrack("extensionEndpoints/issue-companion/backend-global/notes") (403',
+    );
+    expect(report).toContain("blocked: fetch /api/apps/issue-companion/storage from the frame");
+    expect(report).toContain("ok: fetchApp reaches its own handler");
+    expect(report).toContain("ok: storage reaches its own app's");
     await expect(hostile.getByTestId("summary")).toHaveText("Done: 0 leaks, 0 failures");
     // Nothing it forged reached the page.
     await expect(page.getByText(/Forged alert/)).toHaveCount(0);

@@ -1,6 +1,7 @@
 // What the soak sends: pages signed in and as a guest, API reads, a fixed set of intended writes whose effect
 // is known (and put back at the end), and bad input. Each kind of request says which answers it expects, so
 // that a refusal that turns into an acceptance (a POST without its CSRF token that succeeds) fails the soak too.
+import { WIDGET_APP_HEADER } from "../../app/widgets/protocol.ts";
 import type { SoakRequest } from "./http.ts";
 
 export interface Visitor {
@@ -33,6 +34,8 @@ export interface RequestKind {
 
 export const STORAGE_APP = "workspace";
 export const STORAGE_KEY = "soak-key";
+/** The widget host names the app on storage calls; the backend refuses a cookie call without it. */
+export const STORAGE_CALLER = { [WIDGET_APP_HEADER]: STORAGE_APP };
 
 const FORM = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
@@ -79,6 +82,11 @@ function ownWrite(context: MixContext, method: string, path: string, body?: stri
     body,
   };
 }
+
+const asWidget = (request: SoakRequest): SoakRequest => ({
+  ...request,
+  headers: { ...request.headers, ...STORAGE_CALLER },
+});
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -164,11 +172,13 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
     weight: 3,
     expect: [200],
     build: (context, index) =>
-      ownWrite(
-        context,
-        "PUT",
-        `/api/apps/${STORAGE_APP}/storage/${STORAGE_KEY}`,
-        json({ value: `soak ${index}` }),
+      asWidget(
+        ownWrite(
+          context,
+          "PUT",
+          `/api/apps/${STORAGE_APP}/storage/${STORAGE_KEY}`,
+          json({ value: `soak ${index}` }),
+        ),
       ),
   },
   {
@@ -176,7 +186,8 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
     group: "write",
     weight: 3,
     expect: [200],
-    build: (context) => ownWrite(context, "DELETE", `/api/apps/${STORAGE_APP}/storage/${STORAGE_KEY}`),
+    build: (context) =>
+      asWidget(ownWrite(context, "DELETE", `/api/apps/${STORAGE_APP}/storage/${STORAGE_KEY}`)),
   },
   {
     label: "PUT /api/users/me/dashboard (the same layout)",

@@ -19,7 +19,15 @@ import {
   type SoakClient,
   type SoakRequest,
 } from "./http.ts";
-import { REQUEST_KINDS, schedule, STORAGE_APP, STORAGE_KEY, type MixContext, type Visitor } from "./mix.ts";
+import {
+  REQUEST_KINDS,
+  schedule,
+  STORAGE_APP,
+  STORAGE_CALLER,
+  STORAGE_KEY,
+  type MixContext,
+  type Visitor,
+} from "./mix.ts";
 import { compareSnapshots, snapshotDatabase, type VolatileColumns } from "./snapshot.ts";
 
 const TOTAL = Number(process.env.SOAK_REQUESTS ?? 10_000);
@@ -171,7 +179,7 @@ async function readIntendedState(client: SoakClient, admin: Visitor) {
   const json = async <T>(requestPath: string) =>
     JSON.parse(
       expectStatus(
-        await client.send({ path: requestPath, headers: { cookie: admin.cookie } }),
+        await client.send({ path: requestPath, headers: { cookie: admin.cookie, ...STORAGE_CALLER } }),
         200,
         `GET ${requestPath}`,
       ).body,
@@ -198,6 +206,7 @@ async function restoreIntendedState(client: SoakClient, context: MixContext, sta
     headers: {
       cookie: context.admin.cookie,
       origin: context.origin,
+      ...STORAGE_CALLER,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
     body,

@@ -2,6 +2,7 @@
 // remove, move, resize, collapse), post/redirect/get without scripts, data for scripts, and refusals.
 import { expect, test } from "vitest";
 import { action, loader } from "../../app/routes/widgets/dashboard.tsx";
+import { WIDGET_APP_HEADER } from "../../app/widgets/protocol.ts";
 import { DashboardSchema, type DashboardTile } from "../../mock-backend/contract.ts";
 import { withBackend, type Backend } from "../helpers/backend.ts";
 import { SAME_ORIGIN } from "../helpers/mock-client.ts";
@@ -149,7 +150,11 @@ test("remove drops the tile and the config its widget stored; removing it again 
     await threeTiles(backend);
     const stored = await backend.client.request("PUT", "/api/apps/team-pulse/embeddings/b", {
       body: { widgetKey: "pulse", config: { title: "Mine", project: "" } },
-      headers: { cookie: await backend.cookie("alice"), origin: SAME_ORIGIN.origin },
+      headers: {
+        cookie: await backend.cookie("alice"),
+        origin: SAME_ORIGIN.origin,
+        [WIDGET_APP_HEADER]: "team-pulse",
+      },
     });
     expect(stored.status, stored.text).toBe(200);
     expect(await post(backend, { intent: "remove", id: "b" })).toEqual({
@@ -157,7 +162,9 @@ test("remove drops the tile and the config its widget stored; removing it again 
       location: "/dashboard",
     });
     expect((await tilesOf(backend)).map((t) => t.id)).toEqual(["a", "c"]);
-    expect(await backend.db.widgetEmbedding.findUnique({ where: { id: "b" } })).toBeNull();
+    expect(
+      await backend.db.widgetEmbedding.findUnique({ where: { entity_id: { entity: "", id: "b" } } }),
+    ).toBeNull();
     expect(await post(backend, { intent: "remove", id: "b" }, { scripts: true })).toEqual({
       status: 200,
       data: { ok: true, error: null },

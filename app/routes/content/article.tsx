@@ -129,7 +129,12 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
       <MarkdownContent
         rendered={content}
         data-testid="article-content"
-        widgets={{ available: widgets.MARKDOWN ?? [], me, editable }}
+        widgets={{
+          available: widgets.MARKDOWN ?? [],
+          me,
+          editable,
+          embeddedIn: { type: "article", id: article.id },
+        }}
       />
       <WidgetSlot
         widgets={widgets.ARTICLE_ABOVE_ACTIVITY_STREAM}

@@ -137,7 +137,12 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
           <MarkdownContent
             rendered={description}
             data-testid="issue-description"
-            widgets={{ available: widgets.MARKDOWN ?? [], me, editable }}
+            widgets={{
+              available: widgets.MARKDOWN ?? [],
+              me,
+              editable,
+              embeddedIn: { type: "issue", id: issue.id },
+            }}
           />
           <WidgetSlot
             widgets={widgets.ISSUE_ABOVE_ACTIVITY_STREAM}

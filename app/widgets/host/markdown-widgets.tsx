@@ -1,10 +1,11 @@
 // MARKDOWN widgets: `{{widget app-key:widget-key:embedding-id}}` in a text becomes a placeholder (the
 // renderer's), which the page fills with the widget once scripts run. The embedding id keeps the widget's
-// config (readConfig/storeConfig); whoever may edit the text may configure it.
+// config (readConfig/storeConfig) with the text's issue or article; whoever may edit the text may configure it.
 import { useEffect, useState, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import type { WidgetUser } from "../protocol.ts";
+import type { EmbeddedIn } from "../types.ts";
 import type { HostedWidget } from "../types.ts";
 import { WidgetFrame } from "./widget-frame.tsx";
 
@@ -13,6 +14,8 @@ export interface MarkdownWidgetsOptions {
   available: readonly HostedWidget[];
   me: WidgetUser | null;
   editable: boolean;
+  /** The issue or article whose text this is: its embeddings' configs are kept with it. */
+  embeddedIn: EmbeddedIn;
 }
 
 interface Placement {
@@ -74,6 +77,7 @@ export function MarkdownWidgets({
               me={options.me}
               editable={options.editable}
               embeddingId={placement.embeddingId}
+              embeddedIn={options.embeddedIn}
               style={{
                 width: size(widget.defaultDimensions?.width) ?? "100%",
                 height: size(widget.defaultDimensions?.height),

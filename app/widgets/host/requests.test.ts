@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import type { WidgetEntity } from "../protocol.ts";
+import { WIDGET_APP_HEADER, type WidgetEntity } from "../protocol.ts";
 import {
   createWidgetRequests,
   readParams,
@@ -90,7 +90,7 @@ test("a relative URL resolves under /api/, with or without a leading slash, keep
     "https://keel.test/api/issues/2",
   ]);
   expect(calls()[0]?.init).toMatchObject({ method: "GET", credentials: "same-origin", redirect: "error" });
-  expect(calls()[0]?.headers).toEqual({ accept: "application/json" });
+  expect(calls()[0]?.headers).toEqual({ accept: "application/json", [WIDGET_APP_HEADER]: "sample-app" });
 });
 
 test("the query object is appended after an inline query, arrays as repeated parameters", async () => {
@@ -384,6 +384,21 @@ test("fetchApp refuses URLs that leave the app's handlers", async () => {
     await expect(requests.fetchApp(url, {}, null), url).rejects.toThrow(`Request to ${url} is not allowed`);
   }
   expect(sent).toEqual([]);
+});
+
+test("every request made for a widget names its app, which the widget cannot change", async () => {
+  const { requests, sent } = setup({ answers: ["always"] });
+  await requests.fetchApp("backend/x", { headers: { [WIDGET_APP_HEADER]: "other-app" } }, null);
+  await requests.fetchYouTrack("apps/other-app/storage", { headers: { [WIDGET_APP_HEADER]: "other-app" } });
+  await requests.fetchYouTrack("issues", { method: "POST", body: {} });
+  await requests.fetchHub("api/rest/users/me", {});
+  await requests.downloadFile("issues/export", {});
+  await requests.storage.getItem("k");
+  await requests.storage.setItem("k", "v");
+  expect(sent.length).toBeGreaterThanOrEqual(9);
+  for (const request of sent) {
+    expect(request.headers[WIDGET_APP_HEADER], `${request.method} ${request.url}`).toBe("sample-app");
+  }
 });
 
 test("fetchHub stays under /hub/ and asks like fetchYouTrack", async () => {

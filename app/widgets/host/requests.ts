@@ -1,7 +1,7 @@
 // The requests a widget makes through the host (seed 001 sections 5–7): to the product's API, to its
 // app's own handlers and to the identity service, never outside them; mutating ones only after the
 // user said yes (once, always, or deny).
-import type { WidgetEntity } from "../protocol.ts";
+import { WIDGET_APP_HEADER, type WidgetEntity } from "../protocol.ts";
 
 export type Decision = "once" | "always" | "deny";
 export type ConfirmRequest = (request: {
@@ -134,6 +134,8 @@ export function createWidgetRequests(options: WidgetRequestsOptions): WidgetRequ
   const apiRoot = `${options.origin}${options.basePath}/api/`;
   const hubRoot = `${options.origin}${options.basePath}/hub/`;
   const app = encodeURIComponent(options.appName);
+  // Every request names the widget's app: the backend answers app endpoints only to their own app.
+  const caller = { [WIDGET_APP_HEADER]: options.appName };
   const always = new Set<string>();
   let decisionsLoaded: Promise<void> | null = null;
 
@@ -141,7 +143,7 @@ export function createWidgetRequests(options: WidgetRequestsOptions): WidgetRequ
   const loadDecisions = () =>
     (decisionsLoaded ??= doFetch(decisionsUrl, {
       credentials: "same-origin",
-      headers: { accept: "application/json" },
+      headers: { accept: "application/json", ...caller },
     })
       .then(async (response) => {
         if (!response.ok) return;
@@ -164,7 +166,7 @@ export function createWidgetRequests(options: WidgetRequestsOptions): WidgetRequ
       await doFetch(`${decisionsUrl}/${method}`, {
         method: "PUT",
         credentials: "same-origin",
-        headers: { "content-type": "application/json", accept: "application/json" },
+        headers: { "content-type": "application/json", accept: "application/json", ...caller },
         body: JSON.stringify({ decision: "always" }),
       }).catch(() => undefined);
     }
@@ -172,7 +174,7 @@ export function createWidgetRequests(options: WidgetRequestsOptions): WidgetRequ
 
   async function send(url: URL, params: Params): Promise<RequestOutcome> {
     for (const [name, value] of params.query) url.searchParams.append(name, value);
-    const headers: Record<string, string> = { accept: "application/json" };
+    const headers: Record<string, string> = { accept: "application/json", ...caller };
     if (params.contentType) headers["content-type"] = params.contentType;
     let response: Response;
     try {
@@ -229,7 +231,11 @@ export function createWidgetRequests(options: WidgetRequestsOptions): WidgetRequ
     const response = await doFetch(path, {
       method,
       credentials: "same-origin",
-      headers: { accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+      headers: {
+        accept: "application/json",
+        ...caller,
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -270,7 +276,11 @@ export function createWidgetRequests(options: WidgetRequestsOptions): WidgetRequ
       if (!url) throw notAllowed(relative);
       const read = readParams(params);
       for (const [name, value] of read.query) url.searchParams.append(name, value);
-      const response = await doFetch(url.href, { credentials: "same-origin", redirect: "error" });
+      const response = await doFetch(url.href, {
+        credentials: "same-origin",
+        redirect: "error",
+        headers: caller,
+      });
       if (!response.ok)
         throw new WidgetRequestError(response.statusText || "Download failed", response.status);
       const name = fileName || decodeURIComponent(url.pathname.split("/").pop() || "download");

@@ -13,7 +13,8 @@ import {
   type WidgetEntity,
   type WidgetUser,
 } from "../protocol.ts";
-import type { HostedWidget } from "../types.ts";
+import { WIDGET_APP_HEADER } from "../protocol.ts";
+import type { EmbeddedIn, HostedWidget } from "../types.ts";
 import { showWidgetAlert } from "./alerts.tsx";
 import { createWidgetRequests, type Decision } from "./requests.ts";
 import { WidgetSession, type AppLocation, type WidgetUi } from "./session.ts";
@@ -29,6 +30,8 @@ export interface WidgetFrameProps {
   editable?: boolean;
   /** Dashboard tiles and Markdown embeds: where readConfig/storeConfig keep their config. */
   embeddingId?: string;
+  /** Markdown embeds: the issue or article whose text embeds the widget, which keeps its config. */
+  embeddedIn?: EmbeddedIn;
   /** Full-page places: the path the app's own location is relative to (`/app/{app}/{key}`). */
   locationBase?: string;
   onClose?: () => void;
@@ -69,7 +72,7 @@ function locationRelative(pathname: string, search: string, hash: string, base: 
 }
 
 export function WidgetFrame(props: WidgetFrameProps) {
-  const { widget, entity, me, editable = false, embeddingId, locationBase } = props;
+  const { widget, entity, me, editable = false, embeddingId, embeddedIn, locationBase } = props;
   const { t, i18n } = useTranslation("widgets");
   const hydrated = useHydrated();
   const theme = useEffectiveTheme();
@@ -115,8 +118,11 @@ export function WidgetFrame(props: WidgetFrameProps) {
       },
     });
     const embeddingUrl = embeddingId
-      ? `${BASE_PATH}/api/apps/${encodeURIComponent(widget.appName)}/embeddings/${encodeURIComponent(embeddingId)}`
+      ? `${BASE_PATH}/api/${
+          embeddedIn ? `${embeddedIn.type}s/${encodeURIComponent(embeddedIn.id)}/` : ""
+        }apps/${encodeURIComponent(widget.appName)}/embeddings/${encodeURIComponent(embeddingId)}`
       : null;
+    const caller = { [WIDGET_APP_HEADER]: widget.appName };
     const ui: WidgetUi = {
       registered() {
         setPhase({ kind: "ready" });
@@ -139,7 +145,9 @@ export function WidgetFrame(props: WidgetFrameProps) {
       ...(embeddingUrl
         ? {
             async readConfig() {
-              const response = await fetch(embeddingUrl, { headers: { accept: "application/json" } });
+              const response = await fetch(embeddingUrl, {
+                headers: { accept: "application/json", ...caller },
+              });
               if (response.status === 404) return null;
               if (!response.ok) throw new Error(`Embedding ${embeddingId} not found`);
               return ((await response.json()) as { config?: unknown }).config ?? null;
@@ -147,7 +155,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
             async storeConfig(config: unknown) {
               const response = await fetch(embeddingUrl, {
                 method: "PUT",
-                headers: { "content-type": "application/json", accept: "application/json" },
+                headers: { "content-type": "application/json", accept: "application/json", ...caller },
                 body: JSON.stringify({ widgetKey: widget.key, config }),
               });
               if (!response.ok) throw new Error(`The configuration was not saved (${response.status})`);
