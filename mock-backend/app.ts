@@ -1,5 +1,7 @@
 import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
+import { createHandlerRunner, type HandlerRunnerOptions } from "./apps/handlers/pool.ts";
+import type { PackageLimits } from "./apps/package.ts";
 import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./http.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
@@ -23,12 +25,23 @@ import { whatsNewRouter } from "./resources/whats-new.ts";
 export const API_PREFIX = "/api";
 export const HUB_PREFIX = "/hub/api/rest";
 
+/** Limits of apps' HTTP handlers and of the packages admins install (server/env.ts). */
+export interface AppLimits {
+  handlers?: HandlerRunnerOptions;
+  packages?: Partial<PackageLimits>;
+}
+
+export interface MockBackendOptions extends SessionOptions {
+  /** Without it, handlers run in the process-wide runner, with default limits. */
+  apps?: AppLimits;
+}
+
 /**
  * The backend Keel talks to when no real one is configured: the product's REST
  * API under /api and the identity service's under /hub/api/rest.
  */
-export function createMockBackend(options: SessionOptions): Router {
-  const { db } = options;
+export function createMockBackend(options: MockBackendOptions): Router {
+  const { db, apps } = options;
   const common = [
     express.json({ limit: ANALYTICS_MAX_BATCH_BYTES, strict: false }),
     authenticate(options),
@@ -45,8 +58,8 @@ export function createMockBackend(options: SessionOptions): Router {
   api.use(mentionsRouter(db));
   api.use(projectsRouter(db));
   api.use(whatsNewRouter(db));
-  api.use(appsRouter(db));
-  api.use(appEndpointsRouter(db));
+  api.use(appsRouter(db, { packageLimits: apps?.packages }));
+  api.use(appEndpointsRouter(db, { runner: apps?.handlers && createHandlerRunner(apps.handlers) }));
   api.use(appStorageRouter(db));
   api.use(appDecisionsRouter(db));
   api.use(appEmbeddingsRouter(db));
@@ -67,7 +80,7 @@ export function createMockBackend(options: SessionOptions): Router {
 }
 
 /** A standalone Express app holding only the mock, for in-process dispatch and tests. */
-export function createMockBackendApp(options: SessionOptions): express.Express {
+export function createMockBackendApp(options: MockBackendOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");

@@ -1,7 +1,7 @@
 // npm run backend: the mock backend as a server of its own, for trying Keel's
 // BACKEND_URL mode (BACKEND_URL=http://localhost:8080 npm start).
 import express from "express";
-import { loadEnv } from "../server/env.ts";
+import { appLimits, loadEnv } from "../server/env.ts";
 import { createLogger } from "../server/logger.ts";
 import { createMockBackend } from "./app.ts";
 import { createPrisma } from "./db.ts";
@@ -13,7 +13,7 @@ const db = createPrisma(env.DATABASE_URL);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
-app.use(createMockBackend({ db, secret: env.SESSION_SECRET }));
+app.use(createMockBackend({ db, secret: env.SESSION_SECRET, apps: appLimits(env) }));
 app.use((_req, res) => {
   res
     .status(404)
