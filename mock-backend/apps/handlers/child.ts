@@ -49,7 +49,7 @@ export interface Child {
   appKey?: string;
   idleTimer?: NodeJS.Timeout;
   /** CPU time when it last had nothing to do (spare or idle), to notice work nobody asked for. */
-  restingCpuMs?: number;
+  cpuMsAtRest?: number;
 }
 
 export interface ChildLimits {

@@ -136,8 +136,8 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
       if (usage.rssBytes > limits.memoryMb * 1024 * 1024) {
         stop(child, `used more than ${limits.memoryMb} MB of memory`);
       } else if (child.state === "idle" || child.state === "spare") {
-        child.restingCpuMs ??= usage.cpuMs;
-        if (usage.cpuMs - child.restingCpuMs > restingCpuMs) stop(child, "kept working with no call to run");
+        child.cpuMsAtRest ??= usage.cpuMs;
+        if (usage.cpuMs - child.cpuMsAtRest > restingCpuMs) stop(child, "kept working with no call to run");
       }
     }
   }
@@ -215,7 +215,7 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
       return;
     }
     child.state = "idle";
-    child.restingCpuMs = undefined;
+    child.cpuMsAtRest = undefined;
     setHeld(child, false);
     const children = idle.get(child.appKey) ?? [];
     children.push(child);
