@@ -1,5 +1,7 @@
 import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
+import { createHandlerRunner, type HandlerRunnerOptions } from "./apps/handlers/pool.ts";
+import type { PackageLimits } from "./apps/package.ts";
 import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./http.ts";
 import type { AnalyticsLimits } from "./analytics-limits.ts";
@@ -27,6 +29,12 @@ import { whatsNewRouter } from "./resources/whats-new.ts";
 export const API_PREFIX = "/api";
 export const HUB_PREFIX = "/hub/api/rest";
 
+/** Limits of apps' HTTP handlers and of the packages admins install (server/env.ts). */
+export interface AppLimits {
+  handlers?: HandlerRunnerOptions;
+  packages?: Partial<PackageLimits>;
+}
+
 export interface MockBackendOptions extends SessionOptions {
   /** Rate, cap and retention of usage events; defaults in analytics-limits.ts. */
   analytics?: Partial<AnalyticsLimits>;
@@ -34,6 +42,8 @@ export interface MockBackendOptions extends SessionOptions {
   inboxStreams?: Partial<InboxStreamLimits>;
   /** Lifetimes of the identity service's codes and tokens; defaults in identity/oauth.ts. */
   identity?: Partial<OAuthSettings>;
+  /** Without it, handlers run in the process-wide runner, with default limits. */
+  apps?: AppLimits;
 }
 
 /**
@@ -41,7 +51,7 @@ export interface MockBackendOptions extends SessionOptions {
  * API under /api and the identity service's under /hub/api/rest.
  */
 export function createMockBackend(backendOptions: MockBackendOptions): Router {
-  const { db, secret } = backendOptions;
+  const { db, secret, apps } = backendOptions;
   const oauth =
     backendOptions.oauth ?? createOAuthServer(db, { ...DEFAULT_OAUTH_SETTINGS, ...backendOptions.identity });
   const options: MockBackendOptions = { ...backendOptions, oauth };
@@ -61,8 +71,8 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
   api.use(mentionsRouter(db));
   api.use(projectsRouter(db));
   api.use(whatsNewRouter(db));
-  api.use(appsRouter(db));
-  api.use(appEndpointsRouter(db));
+  api.use(appsRouter(db, { packageLimits: apps?.packages }));
+  api.use(appEndpointsRouter(db, { runner: apps?.handlers && createHandlerRunner(apps.handlers) }));
   api.use(appStorageRouter(db));
   api.use(appDecisionsRouter(db));
   api.use(appEmbeddingsRouter(db));

@@ -1,7 +1,7 @@
 import inject, { type InjectOptions } from "light-my-request";
 import { expect, test } from "vitest";
 import { createInProcessTransport } from "../server/transport.ts";
-import { minimalFiles, utf8, zipOf } from "../tests/helpers/app-packages.ts";
+import { minimalFiles, utf8, zipBomb, zipOf } from "../tests/helpers/app-packages.ts";
 import {
   bearer,
   expectError,
@@ -13,7 +13,7 @@ import {
   type Backend,
 } from "../tests/helpers/backend.ts";
 import { SAME_ORIGIN, TEST_SECRET } from "../tests/helpers/mock-client.ts";
-import { createMockBackendApp } from "./app.ts";
+import { createMockBackendApp, type AppLimits } from "./app.ts";
 import { AppEntrySchema, AppListSchema, ErrorBodySchema, type AppEntry } from "./contract.ts";
 import { MAX_UPLOAD_BYTES } from "./resources/apps.ts";
 
@@ -21,8 +21,8 @@ const ZIP = { "content-type": "application/zip" };
 const PIXEL = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x80]);
 
 /** Requests with binary bodies and answers, which the string-based test client cannot carry. */
-function binaryClient(backend: Backend) {
-  const app = createMockBackendApp({ db: backend.db, secret: TEST_SECRET });
+function binaryClient(backend: Backend, apps?: AppLimits) {
+  const app = createMockBackendApp({ db: backend.db, secret: TEST_SECRET, apps });
   // The transport gives this app private request and response prototypes before anything is injected.
   createInProcessTransport(app);
   return (options: InjectOptions) =>
@@ -44,9 +44,17 @@ function minimalZip(): Uint8Array {
   return zipOf(files, "minimal");
 }
 
-async function upload(backend: Backend, login: string | null, body: Uint8Array = minimalZip()) {
+async function upload(
+  backend: Backend,
+  login: string | null,
+  body: Uint8Array = minimalZip(),
+  apps?: AppLimits,
+) {
   const headers = login === null ? sameOrigin() : bearer(login);
-  return binaryClient(backend)({
+  return binaryClient(
+    backend,
+    apps,
+  )({
     method: "POST",
     url: withFields("/api/admin/apps", selectorFor(AppEntrySchema)),
     headers: { ...ZIP, ...headers },
@@ -180,6 +188,19 @@ test("a wrong package is refused with 400 invalid_package and the reason", async
     expect(ErrorBodySchema.parse(notZip.json())).toMatchObject({
       error: "invalid_package",
       error_description: "The package is not a readable .zip file",
+    });
+    expect(await minimal(backend)).toBeUndefined();
+  });
+});
+
+test("a zip bomb is refused at the configured unpacked limit, whatever its headers claim", async () => {
+  await withBackend(async (backend) => {
+    const bomb = zipBomb(64 * 1024 * 1024);
+    const response = await upload(backend, "admin", bomb, { packages: { maxBytes: 1024 * 1024 } });
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(response.json())).toMatchObject({
+      error: "invalid_package",
+      error_description: "The package is larger than 1 MB unpacked",
     });
     expect(await minimal(backend)).toBeUndefined();
   });

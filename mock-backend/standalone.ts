@@ -1,7 +1,7 @@
 // npm run backend: the mock backend as a server of its own, for trying Keel's
 // BACKEND_URL mode (BACKEND_URL=http://localhost:8080 npm start).
 import express from "express";
-import { loadEnv } from "../server/env.ts";
+import { appLimits, loadEnv } from "../server/env.ts";
 import { createLogger } from "../server/logger.ts";
 import { mockLimits } from "../server/mock-limits.ts";
 import { createMockBackend } from "./app.ts";
@@ -14,7 +14,7 @@ const db = createPrisma(env.DATABASE_URL);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
-app.use(createMockBackend({ db, secret: env.SESSION_SECRET, ...mockLimits(env) }));
+app.use(createMockBackend({ db, secret: env.SESSION_SECRET, ...mockLimits(env), apps: appLimits(env) }));
 app.use((_req, res) => {
   res
     .status(404)

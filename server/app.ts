@@ -10,7 +10,7 @@ import { CSRF_COOKIE } from "../app/lib/constants.ts";
 import { readCookie } from "../app/lib/cookies.ts";
 import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
-import { createMockBackend } from "../mock-backend/app.ts";
+import { createMockBackend, type AppLimits } from "../mock-backend/app.ts";
 import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
 import type { Db } from "../mock-backend/db.ts";
 import type { Env } from "./env.ts";
@@ -32,6 +32,8 @@ export interface ServerAppOptions {
   devMiddleware?: RequestHandler;
   /** The mock backend's database; required when BACKEND_URL is unset. */
   db?: Db;
+  /** The mock backend's limits of apps' handlers and packages. */
+  apps?: AppLimits;
 }
 
 export interface ServerApp {
@@ -145,7 +147,12 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     );
   } else {
     if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
-    const mock = createMockBackend({ db: options.db, secret: env.SESSION_SECRET, ...mockLimits(env) });
+    const mock = createMockBackend({
+      db: options.db,
+      secret: env.SESSION_SECRET,
+      ...mockLimits(env),
+      apps: options.apps,
+    });
     const mockApp = express();
     mockApp.disable("x-powered-by");
     mockApp.set("trust proxy", "loopback");

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { EnvError, loadEnv, loadSessionSecret, parseEnv } from "./env.ts";
+import { appLimits, EnvError, loadEnv, loadSessionSecret, parseEnv } from "./env.ts";
 import { mockLimits } from "./mock-limits.ts";
 
 test("defaults describe the demo: port 3000 on localhost, SQLite in ./data, mock backend", () => {
@@ -99,4 +99,24 @@ test("the mock backend's analytics and stream limits have defaults, are read as 
     /ANALYTICS_RATE_PER_MINUTE: must be at least 1/,
   );
   expect(() => parseEnv({ INBOX_STREAMS_PER_USER: "many" })).toThrow(/INBOX_STREAMS_PER_USER/);
+});
+
+test("app handler and package limits have defaults, and a bad one names its variable", () => {
+  expect(appLimits(parseEnv({}))).toEqual({
+    handlers: {
+      timeoutMs: 5000,
+      memoryMb: 256,
+      maxConcurrent: 3,
+      maxPerApp: 2,
+      maxPerUser: 1,
+      maxQueued: 100,
+      maxQueuedPerUser: 10,
+    },
+    packages: { maxBytes: 50 * 1024 * 1024 },
+  });
+  expect(appLimits(parseEnv({ APP_HANDLER_MEMORY_MB: "512" })).handlers?.memoryMb).toBe(512);
+  expect(() => parseEnv({ APP_HANDLER_MEMORY_MB: "64" })).toThrow(
+    /APP_HANDLER_MEMORY_MB: must be at least 128/,
+  );
+  expect(() => parseEnv({ APP_HANDLER_PER_USER: "one" })).toThrow(/APP_HANDLER_PER_USER: must be a number/);
 });

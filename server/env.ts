@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { AppLimits } from "../mock-backend/app.ts";
 import { DEFAULT_DATABASE_URL, databaseFile } from "../prisma/database-url.ts";
 import { DEFAULT_ANALYTICS_LIMITS } from "../mock-backend/analytics-limits.ts";
 import { DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
@@ -14,6 +15,14 @@ const positiveInt = (fallback: number) =>
     .default(fallback);
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** A whole number from `min` on, with a default. */
+const limit = (fallback: number, min = 1) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .default(fallback);
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -59,6 +68,22 @@ export const EnvSchema = z.object({
   ANALYTICS_RETENTION_DAYS: positiveInt(DEFAULT_ANALYTICS_LIMITS.retentionDays),
   /** Open inbox event streams per user; one more closes that user's oldest. */
   INBOX_STREAMS_PER_USER: positiveInt(DEFAULT_INBOX_STREAM_LIMITS.maxStreamsPerUser),
+  /** Time limit of one app handler call (its CPU time included); the child is killed after it. */
+  APP_HANDLER_TIMEOUT_MS: limit(5000, 100),
+  /** Resident memory of one app handler process; above it the process is killed. */
+  APP_HANDLER_MEMORY_MB: limit(256, 128),
+  /** App handler calls running at once, over all apps; the rest wait their turn. */
+  APP_HANDLER_CONCURRENCY: limit(3),
+  /** App handler calls of one app running at once. */
+  APP_HANDLER_PER_APP: limit(2),
+  /** App handler calls of one user to one app running at once. */
+  APP_HANDLER_PER_USER: limit(1),
+  /** App handler calls waiting for a turn, over all apps; more are answered 503. */
+  APP_HANDLER_QUEUE: limit(100, 0),
+  /** App handler calls of one user to one app waiting for a turn; more are answered 503. */
+  APP_HANDLER_QUEUE_PER_USER: limit(10, 0),
+  /** The largest app package, unpacked, that is installed. */
+  APP_PACKAGE_MAX_MB: limit(50),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
@@ -103,6 +128,22 @@ export function loadSessionSecret(explicit: string | undefined, dataDir: string)
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The limits of apps' HTTP handlers and packages, for the mock backend. */
+export function appLimits(env: z.infer<typeof EnvSchema>): AppLimits {
+  return {
+    handlers: {
+      timeoutMs: env.APP_HANDLER_TIMEOUT_MS,
+      memoryMb: env.APP_HANDLER_MEMORY_MB,
+      maxConcurrent: env.APP_HANDLER_CONCURRENCY,
+      maxPerApp: env.APP_HANDLER_PER_APP,
+      maxPerUser: env.APP_HANDLER_PER_USER,
+      maxQueued: env.APP_HANDLER_QUEUE,
+      maxQueuedPerUser: env.APP_HANDLER_QUEUE_PER_USER,
+    },
+    packages: { maxBytes: env.APP_PACKAGE_MAX_MB * 1024 * 1024 },
+  };
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createPrisma } from "../mock-backend/db.ts";
 import { createServerApp } from "./app.ts";
-import { EnvError, loadEnv, type Env } from "./env.ts";
+import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
 import { createLogger } from "./logger.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -49,6 +49,7 @@ const { app, beginShutdown } = createServerApp({
   logger,
   build,
   db,
+  apps: appLimits(env),
   devMiddleware,
   clientDir: production ? path.resolve(env.KEEL_BUILD_DIR, "client") : undefined,
 });

@@ -1,5 +1,6 @@
 // npm run apps:install -- <folder or .zip>: installs or upgrades an app in the database DATABASE_URL names
 // (the server's default when unset).
+import { appLimits, parseEnv } from "../../server/env.ts";
 import { createPrisma } from "../db.ts";
 import { installApp } from "./install.ts";
 import { readAppPackage } from "./package.ts";
@@ -17,9 +18,16 @@ if (!source || source === "--help" || source === "-h") {
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-const db = createPrisma(process.env.DATABASE_URL);
+let env;
 try {
-  const app = await installApp(db, await readAppPackage(source));
+  env = parseEnv();
+} catch (error) {
+  process.stderr.write(`apps:install: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+const db = createPrisma(env.DATABASE_URL);
+try {
+  const app = await installApp(db, await readAppPackage(source, appLimits(env).packages));
   const what = `${app.title} ${app.version} (${plural(app.widgetCount, "widget")})`;
   process.stdout.write(
     app.previousVersion === null ? `Installed ${what}\n` : `Upgraded ${what} from ${app.previousVersion}\n`,

@@ -67,7 +67,7 @@ test("installing a folder stores the app, its widgets and every file with its ty
 
 test("installing a zip gives the same rows as its folder", async () => {
   await withDb(async (db) => {
-    await installApp(db, readAppZip(zipOf(minimalFiles(), "minimal")));
+    await installApp(db, await readAppZip(zipOf(minimalFiles(), "minimal")));
     const app = await appRows(db, "minimal");
     expect(app.widgets).toHaveLength(2);
     expect(app.files).toHaveLength(8);
@@ -76,7 +76,7 @@ test("installing a zip gives the same rows as its folder", async () => {
 
 test("an upgrade keeps storage, decisions, widget ids and the embeddings of widgets still there", async () => {
   await withDb(async (db) => {
-    const first = await installApp(db, readAppZip(zipOf(minimalFiles())));
+    const first = await installApp(db, await readAppZip(zipOf(minimalFiles())));
     const before = await appRows(db, "minimal");
     const panelId = before.widgets.find((w) => w.key === "panel")?.id;
     await db.appStorage.create({
@@ -108,7 +108,7 @@ test("an upgrade keeps storage, decisions, widget ids and the embeddings of widg
     });
     files["widgets/menu/index.html"] = utf8("<!doctype html><title>Menu</title>");
     delete files["widgets/tile/index.html"];
-    const upgraded = await installApp(db, readAppZip(zipOf(files)));
+    const upgraded = await installApp(db, await readAppZip(zipOf(files)));
 
     expect(upgraded).toMatchObject({
       id: first.id,

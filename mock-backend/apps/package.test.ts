@@ -7,6 +7,7 @@ import {
   MINIMAL_APP_DIR,
   minimalFiles,
   utf8,
+  zipBomb,
   zipOf,
   type PackageFiles,
 } from "../../tests/helpers/app-packages.ts";
@@ -73,7 +74,7 @@ test("a package folder is read whole: manifest, widget files, backend and settin
 test("a zip reads the same as its folder, also when its files sit in one top-level folder", async () => {
   const folder = await readAppFolder(MINIMAL_APP_DIR);
   for (const zip of [zipOf(minimalFiles()), zipOf(minimalFiles(), "minimal-1.0.0")]) {
-    const pkg = readAppZip(zip);
+    const pkg = await readAppZip(zip);
     expect(pkg.manifest).toEqual(folder.manifest);
     expect([...pkg.files.keys()].sort()).toEqual([...folder.files.keys()].sort());
   }
@@ -90,13 +91,13 @@ test("readAppPackage takes a folder or a .zip file by its path", async () => {
   );
 });
 
-test("Finder's __MACOSX litter does not stop a zip from being unwrapped", () => {
+test("Finder's __MACOSX litter does not stop a zip from being unwrapped", async () => {
   const files = { ...minimalFiles(), "__MACOSX/._manifest.json": utf8("x"), ".DS_Store": utf8("x") };
   const zip = zipOf(files, "minimal");
-  expect(readAppZip(zip).files.has("manifest.json")).toBe(true);
+  expect((await readAppZip(zip)).files.has("manifest.json")).toBe(true);
 });
 
-test("zip entries that climb out, are absolute or use backslashes are refused", () => {
+test("zip entries that climb out, are absolute or use backslashes are refused", async () => {
   for (const name of [
     "../evil.js",
     "widgets/../../evil.js",
@@ -105,29 +106,63 @@ test("zip entries that climb out, are absolute or use backslashes are refused", 
     "a//b",
   ]) {
     const zip = zipSync({ ...minimalFiles(), [name]: utf8("evil") });
-    expect(refusal(() => readAppZip(zip)).message).toBe(
+    expect((await asyncRefusal(() => readAppZip(zip))).message).toBe(
       `The package contains the path ${JSON.stringify(name)}: paths must be relative, use / and never ..`,
     );
   }
 });
 
-test("a file that is not a zip is refused with a plain message", () => {
-  expect(refusal(() => readAppZip(utf8("not a zip at all, just text"))).message).toBe(
+test("a file that is not a zip is refused with a plain message", async () => {
+  expect((await asyncRefusal(() => readAppZip(utf8("not a zip at all, just text")))).message).toBe(
     "The package is not a readable .zip file",
   );
-  expect(refusal(() => readAppZip(new Uint8Array())).message).toBe("The package is empty");
+  expect((await asyncRefusal(() => readAppZip(new Uint8Array()))).message).toBe("The package is empty");
 });
 
-test("more than 2000 files, or more than 50 MB unpacked, are refused before inflating", () => {
+test("more than 2000 files, or more than 50 MB unpacked, are refused before inflating", async () => {
   const many: PackageFiles = minimalFiles();
   for (let i = 0; i < MAX_PACKAGE_FILES; i += 1) many[`widgets/assets/${i}.js`] = utf8("");
-  expect(refusal(() => readAppZip(zipSync(many))).message).toBe("The package has more than 2000 files");
+  expect((await asyncRefusal(() => readAppZip(zipSync(many)))).message).toBe(
+    "The package has more than 2000 files",
+  );
 
   // Zeros compress to almost nothing: the declared size is what counts.
   const bomb = { ...minimalFiles(), "widgets/big.bin": new Uint8Array(MAX_PACKAGE_BYTES) };
   const zip = zipSync(bomb, { level: 9 });
   expect(zip.length).toBeLessThan(1024 * 1024);
-  expect(refusal(() => readAppZip(zip)).message).toBe("The package is larger than 50 MB unpacked");
+  expect((await asyncRefusal(() => readAppZip(zip))).message).toBe(
+    "The package is larger than 50 MB unpacked",
+  );
+});
+
+test("a zip bomb that understates its sizes is refused by the bytes it inflates, and timers keep firing", async () => {
+  const bomb = zipBomb(1024 * 1024 * 1024);
+  expect(bomb.length).toBeLessThan(MAX_PACKAGE_BYTES / 5);
+  let ticks = 0;
+  let last = performance.now();
+  let longestPause = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longestPause = Math.max(longestPause, now - last);
+    last = now;
+    ticks += 1;
+  }, 5);
+  try {
+    const error = await asyncRefusal(() => readAppZip(bomb));
+    expect(error.message).toBe("The package is larger than 50 MB unpacked");
+  } finally {
+    clearInterval(timer);
+  }
+  expect(ticks).toBeGreaterThan(2);
+  expect(longestPause).toBeLessThan(1000);
+});
+
+test("the unpacked size limit is a setting", async () => {
+  const zip = zipOf(minimalFiles());
+  expect((await readAppZip(zip, { maxBytes: 1024 * 1024 })).manifest.name).toBe("minimal");
+  expect((await asyncRefusal(() => readAppZip(zip, { maxBytes: 100 }))).message).toBe(
+    "The package is larger than 100 bytes unpacked",
+  );
 });
 
 test("a folder's links may point inside it, never outside", async () => {

@@ -2,7 +2,6 @@
 // installing never touches the file system again and a wrong package is refused before anything is written.
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { unzipSync } from "fflate";
 import {
   filePart,
   isSafeRelativePath,
@@ -11,9 +10,21 @@ import {
   type Manifest,
   type ManifestProblem,
 } from "../../app/widgets/manifest.ts";
+import { DEFLATED, listZipEntries, readZipEntry, STORED, UnreadableZipError } from "./unzip.ts";
 
 export const MAX_PACKAGE_FILES = 2000;
 export const MAX_PACKAGE_BYTES = 50 * 1024 * 1024;
+
+export interface PackageLimits {
+  maxFiles: number;
+  /** Bytes of all files, unpacked: counted as they are read or inflated, whatever a zip declares. */
+  maxBytes: number;
+}
+
+const limitsOf = (limits: Partial<PackageLimits>): PackageLimits => ({
+  maxFiles: limits.maxFiles ?? MAX_PACKAGE_FILES,
+  maxBytes: limits.maxBytes ?? MAX_PACKAGE_BYTES,
+});
 export const MANIFEST_FILE = "manifest.json";
 export const SETTINGS_FILE = "settings.json";
 /** indexPath, iconPath and settingsSchemaPath are relative to this folder. */
@@ -51,27 +62,56 @@ function checkPath(name: string): void {
   }
 }
 
+const megabytes = (bytes: number) =>
+  bytes >= MEGABYTE ? `${Math.round((bytes / MEGABYTE) * 10) / 10} MB` : `${bytes} bytes`;
+
 /** Counts files and bytes as they are found, and refuses a package over the limits. */
 class Budget {
   private files = 0;
   private bytes = 0;
+  private declared = 0;
 
-  add(size: number): void {
+  private readonly limits: PackageLimits;
+
+  constructor(limits: PackageLimits) {
+    this.limits = limits;
+  }
+
+  addFile(): void {
     this.files += 1;
+    if (this.files > this.limits.maxFiles) {
+      throw new AppPackageError(`The package has more than ${this.limits.maxFiles} files`);
+    }
+  }
+
+  addBytes(size: number): void {
     this.bytes += size;
-    if (this.files > MAX_PACKAGE_FILES) {
-      throw new AppPackageError(`The package has more than ${MAX_PACKAGE_FILES} files`);
-    }
-    if (this.bytes > MAX_PACKAGE_BYTES) {
-      throw new AppPackageError(`The package is larger than ${MAX_PACKAGE_BYTES / MEGABYTE} MB unpacked`);
-    }
+    if (this.bytes > this.limits.maxBytes) throw this.tooLarge();
+  }
+
+  /** Bytes the next file may have; one more shows that it is over. */
+  get remaining(): number {
+    return this.limits.maxBytes - this.bytes;
+  }
+
+  /** Refuses early when even the sizes a zip declares add up past the limit (they may also understate). */
+  addDeclared(size: number): void {
+    this.declared += size;
+    if (this.declared > this.limits.maxBytes) throw this.tooLarge();
+  }
+
+  tooLarge(): AppPackageError {
+    return new AppPackageError(`The package is larger than ${megabytes(this.limits.maxBytes)} unpacked`);
   }
 }
 
 const inside = (root: string, target: string) => target === root || target.startsWith(root + path.sep);
 
 /** Reads a package folder; links are followed only when they stay inside it. */
-export async function readAppFolder(folder: string): Promise<AppPackage> {
+export async function readAppFolder(
+  folder: string,
+  limits: Partial<PackageLimits> = {},
+): Promise<AppPackage> {
   let root: string;
   try {
     root = await realpath(folder);
@@ -80,7 +120,7 @@ export async function readAppFolder(folder: string): Promise<AppPackage> {
     throw new AppPackageError(`${folder} is not a folder`);
   }
   const files = new Map<string, FileBytes>();
-  const budget = new Budget();
+  const budget = new Budget(limitsOf(limits));
   const visited = new Set<string>([root]);
 
   async function walk(dir: string, prefix: string): Promise<void> {
@@ -107,7 +147,8 @@ export async function readAppFolder(folder: string): Promise<AppPackage> {
         visited.add(full);
         await walk(full, name);
       } else if (info.isFile()) {
-        budget.add(info.size);
+        budget.addFile();
+        budget.addBytes(info.size);
         files.set(name, await readFile(full));
       }
     }
@@ -122,29 +163,39 @@ const isArchiverLitter = (name: string) =>
   name.startsWith("__MACOSX/") || name === ".DS_Store" || name.endsWith("/.DS_Store");
 
 /** Reads a .zip of a package; a zip of the package's folder (one top-level folder) is unwrapped. */
-export function readAppZip(zip: Uint8Array): AppPackage {
+export async function readAppZip(zip: Uint8Array, limits: Partial<PackageLimits> = {}): Promise<AppPackage> {
   if (zip.length === 0) throw new AppPackageError("The package is empty");
-  const budget = new Budget();
-  const seen = new Set<string>();
-  let entries: Record<string, Uint8Array>;
+  const budget = new Budget(limitsOf(limits));
+  let files = new Map<string, FileBytes>();
   try {
-    entries = unzipSync(zip, {
-      // Runs before a file is inflated: the declared sizes bound what inflating may allocate.
-      filter(file) {
-        if (file.name.endsWith("/") || isArchiverLitter(file.name)) return false;
-        checkPath(file.name);
-        if (seen.has(file.name)) throw new AppPackageError(`The package contains ${file.name} twice`);
-        seen.add(file.name);
-        budget.add(Math.max(file.originalSize, file.size));
-        return true;
-      },
-    });
+    const entries = listZipEntries(zip).filter(
+      (entry) => !entry.name.endsWith("/") && !isArchiverLitter(entry.name),
+    );
+    // Names and counts are checked for every file before anything is inflated.
+    for (const entry of entries) {
+      checkPath(entry.name);
+      if (files.has(entry.name)) throw new AppPackageError(`The package contains ${entry.name} twice`);
+      files.set(entry.name, new Uint8Array());
+      budget.addFile();
+      budget.addDeclared(entry.declaredSize);
+      if (entry.encrypted) throw new AppPackageError(`${entry.name} is encrypted`);
+      if (entry.method !== STORED && entry.method !== DEFLATED) {
+        throw new AppPackageError(
+          `${entry.name} is compressed in a way Keel does not read (method ${entry.method})`,
+        );
+      }
+    }
+    for (const entry of entries) {
+      const content = await readZipEntry(zip, entry, budget.remaining + 1);
+      if (content === null) throw budget.tooLarge();
+      budget.addBytes(content.length);
+      files.set(entry.name, content);
+    }
   } catch (error) {
-    if (error instanceof AppPackageError) throw error;
-    throw new AppPackageError("The package is not a readable .zip file");
+    if (error instanceof UnreadableZipError)
+      throw new AppPackageError("The package is not a readable .zip file");
+    throw error;
   }
-  // fflate allocates every file in a plain ArrayBuffer of its own.
-  let files = new Map(Object.entries(entries as Record<string, FileBytes>));
   const tops = new Set([...files.keys()].map((name) => (name.includes("/") ? name.split("/")[0] : "")));
   const [top] = tops;
   if (tops.size === 1 && top) {
@@ -154,18 +205,20 @@ export function readAppZip(zip: Uint8Array): AppPackage {
 }
 
 /** Reads a folder, or a .zip file, by its path. */
-export async function readAppPackage(source: string): Promise<AppPackage> {
+export async function readAppPackage(
+  source: string,
+  limits: Partial<PackageLimits> = {},
+): Promise<AppPackage> {
   let info;
   try {
     info = await stat(source);
   } catch {
     throw new AppPackageError(`${source} does not exist`);
   }
-  if (info.isDirectory()) return readAppFolder(source);
-  if (info.size > MAX_PACKAGE_BYTES) {
-    throw new AppPackageError(`The package is larger than ${MAX_PACKAGE_BYTES / MEGABYTE} MB`);
-  }
-  return readAppZip(await readFile(source));
+  if (info.isDirectory()) return readAppFolder(source, limits);
+  const { maxBytes } = limitsOf(limits);
+  if (info.size > maxBytes) throw new AppPackageError(`The package is larger than ${megabytes(maxBytes)}`);
+  return readAppZip(await readFile(source), limits);
 }
 
 function parseJson(content: Uint8Array, file: string): unknown {

@@ -5,7 +5,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { PERMISSION } from "../../app/lib/constants.ts";
 import type { Prisma } from "../../prisma/generated/client.ts";
 import { isSafeRelativePath } from "../../app/widgets/manifest.ts";
-import { AppPackageError, readAppZip, WIDGETS_FOLDER } from "../apps/package.ts";
+import { AppPackageError, readAppZip, WIDGETS_FOLDER, type PackageLimits } from "../apps/package.ts";
 import { installApp, removeApp } from "../apps/install.ts";
 import { requireUser } from "../auth.ts";
 import { AppNameParamsSchema, IdParamsSchema, ReadQuerySchema, type AppEntry } from "../contract.ts";
@@ -103,7 +103,11 @@ function sendAppFile(req: Request, res: Response, file: { mimeType: string; cont
   res.send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
 }
 
-export function appsRouter(db: Db): Router {
+export interface AppsOptions {
+  packageLimits?: Partial<PackageLimits>;
+}
+
+export function appsRouter(db: Db, options: AppsOptions = {}): Router {
   const router = Router();
 
   /** Administrators only, checked before a large body is read. */
@@ -143,7 +147,7 @@ export function appsRouter(db: Db): Router {
       }
       let installed;
       try {
-        installed = await installApp(db, readAppZip(req.body));
+        installed = await installApp(db, await readAppZip(req.body, options.packageLimits));
       } catch (error) {
         if (error instanceof AppPackageError) {
           throw new HttpError(400, "invalid_package", error.message, error.issues);

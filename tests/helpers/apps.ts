@@ -2,6 +2,7 @@
 import express from "express";
 import { authenticate, requireSameOriginForWrites } from "../../mock-backend/auth.ts";
 import type { HandlerRunner } from "../../mock-backend/apps/handlers/pool.ts";
+import type { RunnerJob } from "../../mock-backend/apps/handlers/protocol.ts";
 import type { Db } from "../../mock-backend/db.ts";
 import { errorHandler, notFoundHandler } from "../../mock-backend/http.ts";
 import { appEndpointsRouter } from "../../mock-backend/resources/app-endpoints.ts";
@@ -51,6 +52,23 @@ export async function insertApp(db: Db, app: TestApp): Promise<{ id: string }> {
 /** A handler file with the given endpoints' source, `exports.httpHandler = {endpoints: [...]}`. */
 export const handlerFile = (...endpoints: string[]) =>
   `exports.httpHandler = { endpoints: [\n${endpoints.join(",\n")}\n] };\n`;
+
+/** A call of `GET demo` in the global scope by admin (user 1-1), for the handler runner's tests. */
+export function handlerJob(source: string, overrides: Partial<RunnerJob> = {}): RunnerJob {
+  return {
+    source,
+    fileName: "backend.js",
+    scope: "global",
+    request: { method: "GET", path: "demo", body: "", query: {}, headers: [] },
+    currentUser: { id: "1-1", login: "admin", name: "Ada Admin" },
+    settings: {},
+    storageScopes: { global: "global", currentUser: "user:1-1" },
+    storage: { global: "{}", "user:1-1": "{}" },
+    knownPermissions: ["READ_ISSUE"],
+    heldPermissions: [],
+    ...overrides,
+  };
+}
 
 /**
  * The mock's API stack (body parsing, authentication, same-origin writes, errors) around the app

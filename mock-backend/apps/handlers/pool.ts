@@ -1,11 +1,11 @@
 // Runs app HTTP handlers in child processes (runner.ts), never in Keel's process. Each app gets its own
-// children, each serving one call at a time in a fresh vm context; a child that runs past the wall-clock
-// limit or dies is killed, and the next call gets another. Starting a child takes 100-150 ms on this
-// two-core machine and a call in a started one 1-2 ms, so children are kept while they are used, and one
-// spare is kept started for the next app that has none.
-import { fork, type ChildProcess } from "node:child_process";
-import type { Socket } from "node:net";
-import { fileURLToPath } from "node:url";
+// children, each serving one call at a time in a fresh vm context. A child is killed, and the next call gets
+// another, when a call runs past the time limit, when its resident memory passes the memory limit, when it
+// does not go quiet soon after it answered, or when it uses CPU while it has no call. Starting a child
+// costs far more than a call in a started one, so children are kept while they are used, and one spare is
+// kept started for the next app that has none. Calls take turns fairly (fair-queue.ts).
+import { createFairQueue } from "./fair-queue.ts";
+import { endingOf, killChild, setHeld, startChild, type Child } from "./child.ts";
 import {
   RunnerResultSchema,
   type RunnerCall,
@@ -13,28 +13,48 @@ import {
   type RunnerMessage,
   type RunnerResult,
 } from "./protocol.ts";
+import { readUsage } from "./usage.ts";
 
-export const RUNNER_PATH = fileURLToPath(new URL("./runner.ts", import.meta.url));
+export { RUNNER_PATH, runnerExecArgv } from "./child.ts";
 
 export const HANDLER_TIMEOUT_MS = 5000;
 export const HANDLER_HEAP_MB = 64;
+export const HANDLER_MEMORY_MB = 256;
 
 export interface HandlerRunnerOptions {
-  /** Wall-clock limit of one call, from the moment it reaches a ready child. */
+  /**
+   * Time limit of one call, from the moment it reaches a ready child; it bounds the call's CPU time too,
+   * since a child runs one call on one thread.
+   */
   timeoutMs?: number;
+  /** V8's old-space limit of a child. */
   heapMb?: number;
-  /** Calls running at once (over all apps); more wait in line. */
+  /** Resident memory of a child (heap, ArrayBuffers and all); above it the child is killed. */
+  memoryMb?: number;
+  /** Calls running at once, over all apps. */
   maxConcurrent?: number;
-  /** Children at most, idle, busy or spare, over all apps (at least maxConcurrent + 1). */
-  maxChildren?: number;
+  /** Calls of one app running at once. */
+  maxPerApp?: number;
+  /** Calls of one user to one app running at once. */
+  maxPerUser?: number;
   /** Calls waiting for a turn before new ones are refused. */
   maxQueued?: number;
+  /** Calls of one user to one app waiting for a turn before that user's new ones are refused. */
+  maxQueuedPerUser?: number;
+  /** Children at most, idle, busy or spare, over all apps (at least maxConcurrent + 1). */
+  maxChildren?: number;
   /** An idle child is stopped after this long. */
   idleMs?: number;
   /** A child is replaced after this many calls. */
   maxCallsPerChild?: number;
   /** Keep a started child waiting for the next app that has none. */
   spare?: boolean;
+  /** How long a child may take to go quiet after answering before it is killed. */
+  settleMs?: number;
+  /** CPU time a child may use while it has no call before it is killed. */
+  restingCpuMs?: number;
+  /** How often the children's memory and CPU time are read. */
+  sampleMs?: number;
 }
 
 export type HandlerOutcome =
@@ -50,117 +70,45 @@ export interface HandlerRunner {
   close(): void;
 }
 
-/** Node flags of a handler child: the permission model lets it read its own file and do nothing else. */
-export function runnerExecArgv(heapMb = HANDLER_HEAP_MB): string[] {
-  return [
-    "--permission",
-    `--allow-fs-read=${RUNNER_PATH}`,
-    `--max-old-space-size=${heapMb}`,
-    "--disallow-code-generation-from-strings",
-    "--disable-warning=ExperimentalWarning",
-  ];
-}
-
-const STDERR_TAIL_CHARS = 2000;
 const START_TIMEOUT_MS = 15_000;
 
-interface Child {
-  process: ChildProcess;
-  ready: Promise<void>;
-  alive: boolean;
-  /** How it ended, once it has. */
-  ended?: string;
-  stderr: string;
-  calls: number;
-  lastUsed: number;
-  /** The app it serves, from its first call on. */
-  appKey?: string;
-  idleTimer?: NodeJS.Timeout;
-}
-
-function startChild(heapMb: number, onExit: (child: Child) => void): Child {
-  const proc = fork(RUNNER_PATH, [], {
-    execArgv: runnerExecArgv(heapMb),
-    // Nothing of Keel's environment (database URL, secrets) reaches the handler.
-    env: {},
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-    serialization: "json",
-  });
-  const child: Child = {
-    process: proc,
-    ready: Promise.resolve(),
-    alive: true,
-    stderr: "",
-    calls: 0,
-    lastUsed: Date.now(),
-  };
-  const end = (how: string) => {
-    if (child.ended !== undefined) return;
-    child.ended = how;
-    child.alive = false;
-    clearTimeout(child.idleTimer);
-    onExit(child);
-  };
-  proc.once("exit", (code, signal) => end(signal ? `signal ${signal}` : `exit code ${code}`));
-  proc.once("error", (error) => {
-    end(error.message);
-    proc.kill("SIGKILL");
-  });
-  child.ready = new Promise<void>((resolve, reject) => {
-    const onMessage = (message: RunnerMessage) => {
-      if (message.type !== "ready") return;
-      proc.off("message", onMessage);
-      resolve();
-    };
-    proc.on("message", onMessage);
-    proc.once("exit", () =>
-      reject(new Error(`The handler process ended before it was ready (${child.ended})`)),
-    );
-  });
-  child.ready.catch(() => {});
-  proc.stderr?.setEncoding("utf8");
-  proc.stderr?.on("data", (chunk: string) => {
-    child.stderr = (child.stderr + chunk).slice(-STDERR_TAIL_CHARS);
-  });
-  return child;
-}
-
-/** An idle child must not keep Keel's process (or a test worker) alive. */
-function setHeld(child: Child, held: boolean): void {
-  // The stderr pipe is a socket, which can be unref'd like the process and its channel.
-  const stderr = child.process.stderr as Socket | null;
-  for (const handle of [child.process, child.process.channel, stderr]) {
-    if (!handle) continue;
-    if (held) handle.ref();
-    else handle.unref();
-  }
-}
-
-function kill(child: Child): void {
-  clearTimeout(child.idleTimer);
-  child.alive = false;
-  child.process.kill("SIGKILL");
+interface Call {
+  outcome: HandlerOutcome;
+  /** Resolves once the child has gone quiet, or has been killed for not doing so. */
+  quiet: Promise<void>;
 }
 
 export function createHandlerRunner(options: HandlerRunnerOptions = {}): HandlerRunner {
   const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
-  const heapMb = options.heapMb ?? HANDLER_HEAP_MB;
-  // A child takes ~70 MB of memory (type stripping included) and this machine has two cores.
+  const limits = {
+    heapMb: options.heapMb ?? HANDLER_HEAP_MB,
+    memoryMb: options.memoryMb ?? HANDLER_MEMORY_MB,
+  };
   const maxConcurrent = options.maxConcurrent ?? 3;
   const maxChildren = Math.max(options.maxChildren ?? 4, maxConcurrent + 1);
-  const maxQueued = options.maxQueued ?? 100;
   const idleMs = options.idleMs ?? 30_000;
   const maxCalls = options.maxCallsPerChild ?? 500;
   const keepSpare = options.spare ?? true;
+  const settleMs = options.settleMs ?? 500;
+  const restingCpuMs = options.restingCpuMs ?? 250;
+  const sampleMs = options.sampleMs ?? 50;
+  const queue = createFairQueue({
+    total: maxConcurrent,
+    perApp: options.maxPerApp ?? 2,
+    perUser: options.maxPerUser ?? 1,
+    maxQueued: options.maxQueued ?? 100,
+    maxQueuedPerUser: options.maxQueuedPerUser ?? 10,
+  });
 
   /** Idle children per app. */
   const idle = new Map<string, Child[]>();
+  /** Every child not yet ended, watched by the sampler. */
+  const live = new Set<Child>();
+  let sampler: NodeJS.Timeout | undefined;
   let spare: Child | undefined;
   let busy = 0;
-  let running = 0;
   let nextCallId = 1;
   let closed = false;
-  const queue: (() => void)[] = [];
 
   const idleCount = () => [...idle.values()].reduce((sum, children) => sum + children.length, 0);
   const childCount = () => busy + idleCount() + (spare ? 1 : 0);
@@ -174,7 +122,47 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
     if (children?.length === 0) idle.delete(child.appKey);
   }
 
-  const start = () => startChild(heapMb, forget);
+  function stop(child: Child, reason?: string): void {
+    forget(child);
+    killChild(child, reason);
+  }
+
+  function sample(): void {
+    for (const child of live) {
+      const pid = child.process.pid;
+      if (!child.alive || pid === undefined) continue;
+      const usage = readUsage(pid);
+      if (!usage) continue;
+      if (usage.rssBytes > limits.memoryMb * 1024 * 1024) {
+        stop(child, `used more than ${limits.memoryMb} MB of memory`);
+      } else if (child.state === "idle" || child.state === "spare") {
+        child.cpuMsAtRest ??= usage.cpuMs;
+        if (usage.cpuMs - child.cpuMsAtRest > restingCpuMs) stop(child, "kept working with no call to run");
+      }
+    }
+  }
+
+  function ended(child: Child): void {
+    forget(child);
+    live.delete(child);
+    if (live.size === 0) {
+      clearInterval(sampler);
+      sampler = undefined;
+    }
+  }
+
+  function start(): Child {
+    const child = startChild(limits, ended);
+    live.add(child);
+    sampler ??= setInterval(sample, sampleMs).unref();
+    void child.ready.then(
+      () => {
+        if (child.state === "starting") child.state = "spare";
+      },
+      () => {},
+    );
+    return child;
+  }
 
   /** Stops the idle child used longest ago, to make room. */
   function evictOldest(): boolean {
@@ -183,8 +171,7 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
       for (const child of children) if (!oldest || child.lastUsed < oldest.lastUsed) oldest = child;
     }
     if (!oldest) return false;
-    forget(oldest);
-    kill(oldest);
+    stop(oldest);
     return true;
   }
 
@@ -211,6 +198,7 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
       child = start();
     }
     child.appKey = appKey;
+    child.state = "busy";
     clearTimeout(child.idleTimer);
     setHeld(child, true);
     busy += 1;
@@ -223,35 +211,18 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
     child.calls += 1;
     child.lastUsed = Date.now();
     if (closed || !child.alive || child.calls >= maxCalls || child.appKey === undefined) {
-      kill(child);
+      killChild(child);
       return;
     }
+    child.state = "idle";
+    child.cpuMsAtRest = undefined;
     setHeld(child, false);
     const children = idle.get(child.appKey) ?? [];
     children.push(child);
     idle.set(child.appKey, children);
-    child.idleTimer = setTimeout(() => {
-      forget(child);
-      kill(child);
-    }, idleMs);
+    child.idleTimer = setTimeout(() => stop(child), idleMs);
     child.idleTimer.unref();
     startSpare();
-  }
-
-  async function acquire(): Promise<boolean> {
-    if (running < maxConcurrent) {
-      running += 1;
-      return true;
-    }
-    if (queue.length >= maxQueued) return false;
-    await new Promise<void>((resolve) => queue.push(resolve));
-    return true;
-  }
-
-  function release(): void {
-    const next = queue.shift();
-    if (next) next();
-    else running -= 1;
   }
 
   async function waitReady(child: Child): Promise<string | null> {
@@ -271,46 +242,64 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
     }
   }
 
-  async function call(child: Child, job: RunnerJob): Promise<HandlerOutcome> {
+  async function call(child: Child, job: RunnerJob): Promise<Call> {
     const failure = await waitReady(child);
     if (failure !== null || !child.alive) {
-      kill(child);
-      return { kind: "crashed", detail: failure ?? `The handler process ended (${child.ended})` };
+      killChild(child);
+      return { outcome: { kind: "crashed", detail: failure ?? endingOf(child) }, quiet: Promise.resolve() };
     }
     const id = nextCallId++;
-    return new Promise<HandlerOutcome>((resolve) => {
-      let settled = false;
-      const settle = (outcome: HandlerOutcome) => {
-        if (settled) return;
-        settled = true;
+    return new Promise<Call>((resolve) => {
+      let answered = false;
+      let quietTimer: NodeJS.Timeout | undefined;
+      let markQuiet = () => {};
+      const quiet = new Promise<void>((done) => (markQuiet = done));
+      const finish = () => {
         clearTimeout(timer);
+        clearTimeout(quietTimer);
         child.process.off("message", onMessage);
         child.process.off("exit", onExit);
-        if (outcome.kind === "timeout" || outcome.kind === "crashed") kill(child);
-        resolve(outcome);
+        markQuiet();
+      };
+      const answer = (outcome: HandlerOutcome) => {
+        if (answered) return;
+        answered = true;
+        clearTimeout(timer);
+        if (outcome.kind === "timeout" || outcome.kind === "crashed") {
+          killChild(child);
+          finish();
+        } else {
+          // The runner reports when the handler's work has drained; until then it holds the app's turn.
+          child.state = "settling";
+          quietTimer = setTimeout(() => {
+            killChild(child, "kept running after it answered");
+            finish();
+          }, settleMs);
+        }
+        resolve({ outcome, quiet });
       };
       const onMessage = (message: RunnerMessage) => {
+        if (message.type === "quiet" && message.id === id && answered) finish();
         if (message.type !== "result" || message.id !== id) return;
         const result = RunnerResultSchema.safeParse(message.result);
-        settle(
+        answer(
           result.success ? result.data : { kind: "crashed", detail: "The handler process answered nonsense" },
         );
       };
       const onExit = () => {
+        if (answered) {
+          finish();
+          return;
+        }
         // The stderr pipe may still hold the last words (an out-of-memory report): give it a moment.
-        setTimeout(() => {
-          settle({
-            kind: "crashed",
-            detail: `The handler process ended (${child.ended}) ${child.stderr}`.trim(),
-          });
-        }, 20);
+        setTimeout(() => answer({ kind: "crashed", detail: endingOf(child) }), 20);
       };
-      const timer = setTimeout(() => settle({ kind: "timeout" }), timeoutMs);
+      const timer = setTimeout(() => answer({ kind: "timeout" }), timeoutMs);
       child.process.on("message", onMessage);
       child.process.once("exit", onExit);
       const message: RunnerCall = { id, job };
       child.process.send(message, (error) => {
-        if (error) settle({ kind: "crashed", detail: error.message });
+        if (error) answer({ kind: "crashed", detail: error.message });
       });
     });
   }
@@ -319,22 +308,28 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
     timeoutMs,
     async run(appKey, job) {
       if (closed) throw new Error("The handler runner is closed");
-      if (!(await acquire())) return { kind: "busy" };
+      const turn = await queue.acquire(appKey, job.currentUser.id);
+      if (!turn) return { kind: "busy" };
+      let child: Child;
       try {
-        const child = take(appKey);
-        const outcome = await call(child, job);
-        giveBack(child);
-        return outcome;
-      } finally {
-        release();
+        child = take(appKey);
+      } catch (error) {
+        turn.release();
+        throw error;
       }
+      const { outcome, quiet } = await call(child, job);
+      void quiet.then(() => {
+        giveBack(child);
+        turn.release();
+      });
+      return outcome;
     },
     warm: startSpare,
     close() {
       closed = true;
-      for (const children of idle.values()) for (const child of children) kill(child);
+      for (const children of idle.values()) for (const child of children) killChild(child);
       idle.clear();
-      if (spare) kill(spare);
+      if (spare) killChild(spare);
       spare = undefined;
     },
   };

@@ -62,10 +62,14 @@ export const RunnerResultSchema = z.discriminatedUnion("kind", [
 ]);
 export type RunnerResult = z.infer<typeof RunnerResultSchema>;
 
-/** Keel sends `{id, job}`; the child answers each with a result of the same id. */
+/**
+ * Keel sends `{id, job}`; the child answers each with a result of the same id, then says `quiet` once the
+ * work the handler left behind has drained (a handler may keep a promise chain going after it answered).
+ */
 export interface RunnerCall {
   id: number;
   job: RunnerJob;
 }
 
-export type RunnerMessage = { type: "ready" } | { type: "result"; id: number; result: RunnerResult };
+export type RunnerMessage =
+  { type: "ready" } | { type: "result"; id: number; result: RunnerResult } | { type: "quiet"; id: number };

@@ -1,7 +1,8 @@
 // The child process that runs calls of one app's HTTP handlers (docs/widgets.md, "HTTP handlers"), one at
 // a time. pool.ts starts it with Node's permission model (it may read this file and nothing else; no
-// writes, child processes, workers or addons), a heap limit, code generation from strings disabled in this
-// realm, and an empty environment, and kills it when a call runs too long.
+// writes, child processes, workers or addons), heap and address-space limits, code generation from strings
+// disabled in this realm, and an empty environment, and kills it when a call runs too long, when it uses too
+// much memory, or when it keeps working after it answered.
 //
 // Every call runs in a fresh vm context whose global is an ordinary object of that context
 // (DONT_CONTEXTIFY), and every object the handler is given is made inside that context by PRELUDE, so
@@ -12,6 +13,9 @@ import type { RunnerCall, RunnerJob, RunnerMessage, RunnerResult } from "./proto
 /** Runs in the handler's context; takes the job as JSON and the compiled file, answers JSON. */
 const PRELUDE = String.raw`(function (jobJson, moduleFunction) {
   "use strict";
+  // Both run the handler's code later, as tasks of their own: it would outlast its call.
+  delete globalThis.FinalizationRegistry;
+  delete Atomics.waitAsync;
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const hasOwn = Object.hasOwn;
@@ -248,6 +252,11 @@ for (const name of ["fetch", "WebSocket", "EventSource"]) Reflect.deleteProperty
 process.on("unhandledRejection", () => {});
 process.on("disconnect", () => process.exit(0));
 process.on("message", (message: RunnerCall) => {
-  void runJob(message.job).then((result) => reply({ type: "result", id: message.id, result }));
+  void runJob(message.job).then((result) => {
+    reply({ type: "result", id: message.id, result });
+    // Runs only once the microtasks the handler left have drained, so a promise chain that keeps going
+    // after the answer keeps this from being sent, and pool.ts kills the child.
+    setImmediate(() => reply({ type: "quiet", id: message.id }));
+  });
 });
 reply({ type: "ready" });
