@@ -1,6 +1,6 @@
 import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
-import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
+import { authenticate, requireSameOriginForWrites } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./http.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
 import { appDecisionsRouter } from "./resources/app-decisions.ts";
@@ -16,18 +16,20 @@ import { mentionsRouter } from "./resources/mentions.ts";
 import { contentRouter } from "./resources/issues.ts";
 import { permissionsRouter } from "./resources/permissions.ts";
 import { projectsRouter } from "./resources/projects.ts";
-import { sessionRouter } from "./resources/session.ts";
+import { sessionRouter, type SessionRouterOptions } from "./resources/session.ts";
 import { usersRouter } from "./resources/users.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";
 
 export const API_PREFIX = "/api";
 export const HUB_PREFIX = "/hub/api/rest";
 
+export type MockBackendOptions = SessionRouterOptions;
+
 /**
  * The backend Keel talks to when no real one is configured: the product's REST
  * API under /api and the identity service's under /hub/api/rest.
  */
-export function createMockBackend(options: SessionOptions): Router {
+export function createMockBackend(options: MockBackendOptions): Router {
   const { db } = options;
   const common = [
     express.json({ limit: ANALYTICS_MAX_BATCH_BYTES, strict: false }),
@@ -67,7 +69,7 @@ export function createMockBackend(options: SessionOptions): Router {
 }
 
 /** A standalone Express app holding only the mock, for in-process dispatch and tests. */
-export function createMockBackendApp(options: SessionOptions): express.Express {
+export function createMockBackendApp(options: MockBackendOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");

@@ -5,6 +5,7 @@ import { loadEnv } from "../server/env.ts";
 import { createLogger } from "../server/logger.ts";
 import { createMockBackend } from "./app.ts";
 import { createPrisma } from "./db.ts";
+import { signInThrottleSettings } from "./sign-in-throttle.ts";
 
 const port = Number(process.env.MOCK_BACKEND_PORT ?? 8080);
 const env = loadEnv({ ...process.env, BACKEND_URL: undefined });
@@ -13,7 +14,7 @@ const db = createPrisma(env.DATABASE_URL);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
-app.use(createMockBackend({ db, secret: env.SESSION_SECRET }));
+app.use(createMockBackend({ db, secret: env.SESSION_SECRET, signInThrottle: signInThrottleSettings(env) }));
 app.use((_req, res) => {
   res
     .status(404)

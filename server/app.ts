@@ -12,6 +12,7 @@ import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
 import { createMockBackend } from "../mock-backend/app.ts";
 import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
+import { signInThrottleSettings, type SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
 import type { Db } from "../mock-backend/db.ts";
 import type { Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
@@ -21,7 +22,7 @@ import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
   env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV"> &
-    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL" | "KEEL_BENCH">>;
+    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL" | "KEEL_BENCH" | SignInThrottleVariable>>;
   logger: Logger;
   /** The React Router build, or a loader of it (development: from Vite). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -144,7 +145,11 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     );
   } else {
     if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
-    const mock = createMockBackend({ db: options.db, secret: env.SESSION_SECRET });
+    const mock = createMockBackend({
+      db: options.db,
+      secret: env.SESSION_SECRET,
+      signInThrottle: signInThrottleSettings(env),
+    });
     const mockApp = express();
     mockApp.disable("x-powered-by");
     mockApp.set("trust proxy", "loopback");
