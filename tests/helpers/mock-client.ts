@@ -1,5 +1,5 @@
 // Drives the mock backend in-process, the way the server's transport does.
-import { createMockBackendApp } from "../../mock-backend/app.ts";
+import { createMockBackendApp, type MockBackendOptions } from "../../mock-backend/app.ts";
 import type { Db } from "../../mock-backend/db.ts";
 import { createInProcessTransport } from "../../server/transport.ts";
 import type { BackendResponse } from "../../app/lib/keel-context.ts";
@@ -14,8 +14,8 @@ export interface MockResponse {
   headers: BackendResponse["headers"];
 }
 
-export function mockClient(db: Db) {
-  const transport = createInProcessTransport(createMockBackendApp({ db, secret: TEST_SECRET }));
+export function mockClient(db: Db, options: Omit<MockBackendOptions, "db" | "secret"> = {}) {
+  const transport = createInProcessTransport(createMockBackendApp({ ...options, db, secret: TEST_SECRET }));
   async function request(
     method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
