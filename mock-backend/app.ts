@@ -2,7 +2,7 @@ import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
 import { createHandlerRunner, type HandlerRunnerOptions } from "./apps/handlers/pool.ts";
 import type { PackageLimits } from "./apps/package.ts";
-import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
+import { authenticate, requireSameOriginForWrites } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./http.ts";
 import type { AnalyticsLimits } from "./analytics-limits.ts";
 import { createOAuthServer, DEFAULT_OAUTH_SETTINGS, type OAuthSettings } from "./identity/oauth.ts";
@@ -22,7 +22,7 @@ import { mentionsRouter } from "./resources/mentions.ts";
 import { contentRouter } from "./resources/issues.ts";
 import { permissionsRouter } from "./resources/permissions.ts";
 import { projectsRouter } from "./resources/projects.ts";
-import { sessionRouter } from "./resources/session.ts";
+import { sessionRouter, type SessionRouterOptions } from "./resources/session.ts";
 import { usersRouter } from "./resources/users.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";
 
@@ -35,7 +35,7 @@ export interface AppLimits {
   packages?: Partial<PackageLimits>;
 }
 
-export interface MockBackendOptions extends SessionOptions {
+export interface MockBackendOptions extends SessionRouterOptions {
   /** Rate, cap and retention of usage events; defaults in analytics-limits.ts. */
   analytics?: Partial<AnalyticsLimits>;
   /** Open inbox streams per user; defaults in inbox-events.ts. */
@@ -86,7 +86,16 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
 
   const root = Router();
   root.use(API_PREFIX, ...common, api);
-  root.use(HUB_PREFIX, identityRouter({ db, secret, oauth, serviceIds: [BACKEND_SERVICE_ID] }));
+  root.use(
+    HUB_PREFIX,
+    identityRouter({
+      db,
+      secret,
+      oauth,
+      serviceIds: [BACKEND_SERVICE_ID],
+      signInThrottle: options.signInThrottle,
+    }),
+  );
   root.use(HUB_PREFIX, ...common, hub);
   root.use("/hub", notFoundHandler);
   root.use([API_PREFIX, "/hub"], errorHandler);

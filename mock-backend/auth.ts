@@ -33,16 +33,27 @@ export function hashPassword(password: string, salt = randomBytes(16).toString("
   return `scrypt$${salt}$${hash}`;
 }
 
-export function verifyPassword(password: string, stored: string | null): boolean {
+function parsePasswordHash(stored: string | null): { salt: string; hash: string } | null {
   const [scheme, salt, hash] = (stored ?? "").split("$");
-  if (scheme !== "scrypt" || !salt || !hash) {
-    // Spend the same time so an unknown login is not distinguishable by timing.
-    scryptSync(password, "keel-no-user", 32);
-    return false;
-  }
+  return scheme === "scrypt" && salt && hash ? { salt, hash } : null;
+}
+
+// Stands in for a missing hash: same salt size, same scrypt cost, matches no password.
+const DUMMY_HASH = {
+  salt: randomBytes(16).toString("base64url"),
+  hash: randomBytes(32).toString("base64url"),
+};
+
+/**
+ * Whether `password` matches `stored`. Without a usable hash (an unknown login, the guest) the password
+ * is still hashed, so that every answer takes as long.
+ */
+export function verifyPassword(password: string, stored: string | null): boolean {
+  const parsed = parsePasswordHash(stored);
+  const { salt, hash } = parsed ?? DUMMY_HASH;
   const expected = Buffer.from(hash, "base64url");
   const actual = scryptSync(password, salt, 32);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return parsed !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
@@ -228,42 +239,4 @@ export function currentUser(req: Request): AuthUser {
   const user = req.auth?.user;
   if (!user) throw unauthorized();
   return user;
-}
-
-/** Failed sign-ins per login and address, to slow down password guessing. */
-export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; since: number }>();
-  private readonly limit: number;
-  private readonly windowMs: number;
-
-  constructor(limit = 10, windowMs = 10 * 60_000) {
-    this.limit = limit;
-    this.windowMs = windowMs;
-  }
-
-  isBlocked(key: string, now = Date.now()): boolean {
-    const entry = this.failures.get(key);
-    if (!entry) return false;
-    if (now - entry.since > this.windowMs) {
-      this.failures.delete(key);
-      return false;
-    }
-    return entry.count >= this.limit;
-  }
-
-  fail(key: string, now = Date.now()): void {
-    const entry = this.failures.get(key);
-    if (!entry || now - entry.since > this.windowMs) this.failures.set(key, { count: 1, since: now });
-    else entry.count += 1;
-    // Bounded memory: forget the oldest entries, never everyone's at once.
-    while (this.failures.size > 10_000) {
-      const oldest = this.failures.keys().next().value;
-      if (oldest === undefined) break;
-      this.failures.delete(oldest);
-    }
-  }
-
-  succeed(key: string): void {
-    this.failures.delete(key);
-  }
 }

@@ -1,6 +1,9 @@
-import { expect, test } from "vitest";
+import type * as nodeCrypto from "node:crypto";
+import { scryptSync } from "node:crypto";
+import { expect, test, vi } from "vitest";
 import { sha256 } from "./auth.ts";
 import { LoginResultSchema } from "./contract.ts";
+import type { SignInThrottleOptions } from "./sign-in-throttle.ts";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "../app/lib/constants.ts";
 import { demoToken } from "../prisma/factories.ts";
 import {
@@ -14,7 +17,12 @@ import {
   writableState,
   type MockClient,
 } from "../tests/helpers/backend.ts";
-import type { MockResponse } from "../tests/helpers/mock-client.ts";
+import { mockClient as createMockClient, type MockResponse } from "../tests/helpers/mock-client.ts";
+
+vi.mock("node:crypto", async (importOriginal) => {
+  const crypto = await importOriginal<typeof nodeCrypto>();
+  return { ...crypto, scryptSync: vi.fn(crypto.scryptSync) };
+});
 
 const backend = useBackend();
 const LOGIN = "/api/auth/login";
@@ -102,9 +110,11 @@ test("POST /api/auth/login with an unknown login answers the same 401", async ()
 test.each(["demo", "guest"])(
   "POST /api/auth/login refuses the guest account with password %s",
   async (password) => {
-    const response = await signIn(backend.client, { login: "guest", password });
-    expectError(response, 401, "invalid_credentials");
-    expect(response.headers.getSetCookie()).toEqual([]);
+    await withBackend(async ({ client }) => {
+      const response = await signIn(client, { login: "guest", password });
+      expectError(response, 401, "invalid_credentials");
+      expect(response.headers.getSetCookie()).toEqual([]);
+    });
   },
 );
 
@@ -137,37 +147,105 @@ test("POST /api/auth/login without an Origin is refused with 403", async () => {
   expect(response.headers.getSetCookie()).toEqual([]);
 });
 
-test("POST /api/auth/login answers 429 to the 11th attempt after 10 failures, even with the right password", async () => {
-  await withBackend(async ({ client }) => {
-    for (let i = 0; i < 10; i += 1) {
-      expectError(
-        await signIn(client, { login: "admin", password: `guess-${i}` }),
-        401,
-        "invalid_credentials",
-      );
+const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+/** A private backend whose sign-in throttle reads the test's clock. */
+async function withThrottleClock(
+  run: (client: MockClient, clock: { now: number }) => Promise<void>,
+  options: Partial<SignInThrottleOptions> = {},
+) {
+  await withBackend(async ({ db }) => {
+    const clock = { now: Date.UTC(2026, 10, 25, 10) };
+    await run(createMockClient(db, { signInThrottle: { now: () => clock.now, ...options } }), clock);
+  });
+}
+
+test("POST /api/auth/login spends the password hash for an unknown login as for a wrong password", async () => {
+  const hashes = vi.mocked(scryptSync);
+  await withThrottleClock(async (client) => {
+    for (const login of ["rachel", "mallory", "guest"]) {
+      hashes.mockClear();
+      expectError(await signIn(client, { login, password: "wrong" }), 401, "invalid_credentials");
+      expect(hashes, login).toHaveBeenCalledTimes(1);
     }
-    const blocked = await signIn(client, { login: "admin", password: "demo" });
+  });
+});
+
+test("POST /api/auth/login makes the account wait after a failure, even with the right password from elsewhere", async () => {
+  await withThrottleClock(async (client, clock) => {
+    expectError(await signIn(client, { login: "admin", password: "guess-1" }, from("203.0.113.9")), 401);
+    const blocked = await signIn(client, { login: "admin", password: "demo" }, from("192.0.2.1"));
     expectError(blocked, 429, "too_many_attempts");
+    expect(blocked.headers.get("retry-after")).toBe("1");
     expect(blocked.headers.getSetCookie()).toEqual([]);
-    expect((await signIn(client, { login: "alice", password: "demo" })).status).toBe(200);
+    expect((await signIn(client, { login: "alice", password: "demo" }, from("192.0.2.1"))).status).toBe(200);
+
+    clock.now += 1000;
+    expectError(await signIn(client, { login: "admin", password: "guess-2" }, from("203.0.113.9")), 401);
+    const longer = await signIn(client, { login: "admin", password: "demo" }, from("192.0.2.1"));
+    expect(longer.headers.get("retry-after")).toBe("2");
+    clock.now += 2000;
+    expect((await signIn(client, { login: "admin", password: "demo" }, from("192.0.2.1"))).status).toBe(200);
   });
 });
 
 test("POST /api/auth/login counts failures per login regardless of case", async () => {
-  await withBackend(async ({ client }) => {
-    for (let i = 0; i < 10; i += 1) {
-      expectError(await signIn(client, { login: i % 2 ? "ALICE" : "Alice", password: "demo" }), 401);
-    }
-    expectError(await signIn(client, { login: "alice", password: "demo" }), 429, "too_many_attempts");
+  await withThrottleClock(async (client) => {
+    expectError(await signIn(client, { login: "Alice", password: "x" }, from("203.0.113.9")), 401);
+    expectError(await signIn(client, { login: "ALICE", password: "demo" }, from("192.0.2.1")), 429);
   });
 });
 
-test("POST /api/auth/login forgets earlier failures after a successful sign-in", async () => {
-  await withBackend(async ({ client }) => {
-    for (let i = 0; i < 9; i += 1) expectError(await signIn(client, { login: "tom", password: "x" }), 401);
-    expect((await signIn(client, { login: "tom", password: "demo" })).status).toBe(200);
-    for (let i = 0; i < 10; i += 1) expectError(await signIn(client, { login: "tom", password: "x" }), 401);
-    expectError(await signIn(client, { login: "tom", password: "demo" }), 429);
+test("POST /api/auth/login lets the owner in from an address of an earlier sign-in during an attack", async () => {
+  await withThrottleClock(async (client, clock) => {
+    expect((await signIn(client, { login: "alice", password: "demo" }, from("198.51.100.7"))).status).toBe(
+      200,
+    );
+    for (let i = 0; i < 5; i += 1) {
+      clock.now += 60_000;
+      expectError(await signIn(client, { login: "alice", password: `guess-${i}` }, from("203.0.113.9")), 401);
+    }
+    expectError(await signIn(client, { login: "alice", password: "demo" }, from("192.0.2.1")), 429);
+    expectError(await signIn(client, { login: "alice", password: "typo" }, from("198.51.100.7")), 401);
+    expect((await signIn(client, { login: "alice", password: "demo" }, from("198.51.100.7"))).status).toBe(
+      200,
+    );
+    expectError(await signIn(client, { login: "alice", password: "guess" }, from("203.0.113.9")), 429);
+  });
+});
+
+test("POST /api/auth/login refuses an address beyond its failure budget, whatever the login", async () => {
+  await withThrottleClock(
+    async (client, clock) => {
+      for (const login of ["admin", "rachel", "mallory"]) {
+        expectError(await signIn(client, { login, password: "Summer2026" }, from("203.0.113.9")), 401);
+      }
+      const spent = await signIn(client, { login: "alice", password: "demo" }, from("203.0.113.9"));
+      expectError(spent, 429, "too_many_attempts");
+      expect(spent.headers.get("retry-after")).toBe("600");
+      expect((await signIn(client, { login: "alice", password: "demo" }, from("192.0.2.1"))).status).toBe(
+        200,
+      );
+      clock.now += 600_000;
+      expect((await signIn(client, { login: "tom", password: "demo" }, from("203.0.113.9"))).status).toBe(
+        200,
+      );
+    },
+    { ipFailures: 3, ipWindowMs: 600_000 },
+  );
+});
+
+test("POST /api/auth/login starts an account's count over after a successful sign-in", async () => {
+  await withThrottleClock(async (client, clock) => {
+    for (let i = 0; i < 3; i += 1) {
+      clock.now += 60_000;
+      expectError(await signIn(client, { login: "tom", password: "x" }, from("203.0.113.9")), 401);
+    }
+    clock.now += 60_000;
+    expect((await signIn(client, { login: "tom", password: "demo" }, from("192.0.2.1"))).status).toBe(200);
+    expectError(await signIn(client, { login: "tom", password: "x" }, from("203.0.113.9")), 401);
+    const next = await signIn(client, { login: "tom", password: "x" }, from("203.0.113.9"));
+    expect(next.headers.get("retry-after")).toBe("1");
   });
 });
 

@@ -6,6 +6,7 @@ import { createLogger } from "../server/logger.ts";
 import { mockLimits } from "../server/mock-limits.ts";
 import { createMockBackend } from "./app.ts";
 import { createPrisma } from "./db.ts";
+import { signInThrottleSettings } from "./sign-in-throttle.ts";
 
 const port = Number(process.env.MOCK_BACKEND_PORT ?? 8080);
 const env = loadEnv({ ...process.env, BACKEND_URL: undefined });
@@ -14,7 +15,15 @@ const db = createPrisma(env.DATABASE_URL);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
-app.use(createMockBackend({ db, secret: env.SESSION_SECRET, ...mockLimits(env), apps: appLimits(env) }));
+app.use(
+  createMockBackend({
+    db,
+    secret: env.SESSION_SECRET,
+    ...mockLimits(env),
+    apps: appLimits(env),
+    signInThrottle: signInThrottleSettings(env),
+  }),
+);
 app.use((_req, res) => {
   res
     .status(404)

@@ -12,6 +12,7 @@ import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
 import { createMockBackend, type AppLimits } from "../mock-backend/app.ts";
 import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
+import { signInThrottleSettings, type SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
 import type { Db } from "../mock-backend/db.ts";
 import type { Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
@@ -22,7 +23,7 @@ import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
   env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV"> &
-    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL" | "KEEL_BENCH" | MockLimitVariable>>;
+    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL" | "KEEL_BENCH" | MockLimitVariable | SignInThrottleVariable>>;
   logger: Logger;
   /** The React Router build, or a loader of it (development: from Vite). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -152,6 +153,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       secret: env.SESSION_SECRET,
       ...mockLimits(env),
       apps: options.apps,
+      signInThrottle: signInThrottleSettings(env),
     });
     const mockApp = express();
     mockApp.disable("x-powered-by");

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { AppLimits } from "../mock-backend/app.ts";
+import { SIGN_IN_THROTTLE_DEFAULTS } from "../mock-backend/sign-in-throttle.ts";
 import { DEFAULT_DATABASE_URL, databaseFile } from "../prisma/database-url.ts";
 import { DEFAULT_ANALYTICS_LIMITS } from "../mock-backend/analytics-limits.ts";
 import { DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
@@ -12,6 +13,14 @@ const positiveInt = (fallback: number) =>
     .number({ error: "must be a number" })
     .int("must be a whole number")
     .min(1, "must be at least 1")
+    .default(fallback);
+
+const milliseconds = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(2 ** 31 - 1, "must be at most 2147483647")
     .default(fallback);
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -84,6 +93,17 @@ export const EnvSchema = z.object({
   APP_HANDLER_QUEUE_PER_USER: limit(10, 0),
   /** The largest app package, unpacked, that is installed. */
   APP_PACKAGE_MAX_MB: limit(50),
+  /** Sign-in throttling (mock-backend/sign-in-throttle.ts): an account's first wait, doubled per failure. */
+  SIGN_IN_ACCOUNT_BASE_DELAY_MS: milliseconds(SIGN_IN_THROTTLE_DEFAULTS.accountBaseDelayMs),
+  /** The longest an account waits between attempts from an address it has not signed in from. */
+  SIGN_IN_ACCOUNT_MAX_DELAY_MS: milliseconds(SIGN_IN_THROTTLE_DEFAULTS.accountMaxDelayMs),
+  /** Failed sign-ins one address (IPv6: its /64) may make per window, across all accounts. */
+  SIGN_IN_IP_FAILURES: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(SIGN_IN_THROTTLE_DEFAULTS.ipFailures),
+  SIGN_IN_IP_WINDOW_MS: milliseconds(SIGN_IN_THROTTLE_DEFAULTS.ipWindowMs),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };

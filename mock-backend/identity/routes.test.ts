@@ -153,10 +153,13 @@ test("other malformed requests go back to the client with the error and the stat
 });
 
 test("the form refuses a wrong password with the form again, and a post from another site", async () => {
-  const wrong = await signIn("alice", "wrong");
+  const wrong = await signIn("tom", "wrong");
   expect(wrong.answer.status).toBe(401);
   expect(wrong.answer.body).toContain("Incorrect login or password");
   expect(wrong.cookie).toBe("");
+  const throttled = await signIn("tom", "demo");
+  expect(throttled.answer.status).toBe(429);
+  expect(Number(throttled.answer.header("retry-after"))).toBeGreaterThanOrEqual(1);
   const crossSite = await call("POST", authorizePath(), {
     form: { login: "alice", password: "demo" },
     headers: { origin: "https://evil.example" },

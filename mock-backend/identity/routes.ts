@@ -2,9 +2,10 @@
 // `auth` (its own sign-in page and the four request_credentials modes), `token` and `logout`.
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { GUEST_LOGIN, LoginThrottle, requireSameOriginForWrites, verifyPassword } from "../auth.ts";
+import { GUEST_LOGIN, requireSameOriginForWrites, verifyPassword } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { route } from "../http.ts";
+import { createSignInThrottle, type SignInThrottleOptions } from "../sign-in-throttle.ts";
 import { hubSessions } from "./hub-session.ts";
 import { OAuthError, type OAuthClientRow, type OAuthServer } from "./oauth.ts";
 import { pageLanguage, renderError, renderSignIn, translator } from "./sign-in-page.ts";
@@ -21,6 +22,7 @@ export interface IdentityOptions {
   oauth: OAuthServer;
   /** Service ids a scope may name: the backend's and Hub's. */
   serviceIds: readonly string[];
+  signInThrottle?: Partial<SignInThrottleOptions>;
 }
 
 const single = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -121,10 +123,10 @@ function clientCredentials(req: Request, body: unknown): { id: string; secret: s
   return { id: fields.data.client_id, secret: fields.data.client_secret ?? null };
 }
 
-export function identityRouter({ db, secret, oauth, serviceIds }: IdentityOptions): Router {
+export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }: IdentityOptions): Router {
   const router = Router();
   const sessions = hubSessions(db, secret);
-  const throttle = new LoginThrottle();
+  const throttle = createSignInThrottle(db, signInThrottle);
   const form = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 });
   const knownScopes = new Set([...serviceIds, HUB_SERVICE_ID]);
 
@@ -274,14 +276,18 @@ export function identityRouter({ db, secret, oauth, serviceIds }: IdentityOption
         );
       const login = fields.login.trim();
       if (!login || !fields.password) return again(400, t("missing"));
-      const key = `${login.toLowerCase()}|${req.ip ?? ""}`;
-      if (throttle.isBlocked(key)) return again(429, t("throttled", { seconds: 600 }));
-      const user = await db.user.findUnique({ where: { login } });
-      if (!user || user.guest || !verifyPassword(fields.password, user.passwordHash)) {
-        throttle.fail(key);
-        return again(401, t("invalid"));
+      const ip = req.ip ?? "";
+      const verdict = await throttle.beginSignIn(login, ip);
+      if (!verdict.allowed) {
+        const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+        res.set("Retry-After", String(seconds));
+        return again(429, t("throttled", { seconds }));
       }
-      throttle.succeed(key);
+      const user = await db.user.findUnique({ where: { login } });
+      // The hash is spent for unknown logins too, so timing does not tell which logins exist.
+      const signedIn = verifyPassword(fields.password, user && !user.guest ? user.passwordHash : null);
+      if (!user || !signedIn) return again(401, t("invalid"));
+      await throttle.recordSuccess(login, ip);
       await sessions.start(req, res, user.id);
       await grantCode(res, 303, request, client, redirectUri, user.id);
     }),

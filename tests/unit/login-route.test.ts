@@ -41,7 +41,8 @@ test("a wrong password is refused with the form's message, in the reader's langu
     status: 401,
     data: { login: "alice", formError: "Incorrect login or password" },
   });
-  expect(await post({ login: "alice", password: "wrong" }, "ja")).toMatchObject({
+  // Another account: alice's next attempt waits a moment after her failure.
+  expect(await post({ login: "rachel", password: "wrong" }, "ja")).toMatchObject({
     status: 401,
     data: { formError: "ログイン名またはパスワードが正しくありません" },
   });
