@@ -1,7 +1,7 @@
 import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
 import { authenticate, requireSameOriginForWrites, type SessionOptions } from "./auth.ts";
-import { errorHandler, notFoundHandler } from "./http.ts";
+import { errorHandler, jsonBody, notFoundHandler } from "./http.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
 import { appDecisionsRouter } from "./resources/app-decisions.ts";
 import { appEmbeddingsRouter } from "./resources/app-embeddings.ts";
@@ -30,7 +30,7 @@ export const HUB_PREFIX = "/hub/api/rest";
 export function createMockBackend(options: SessionOptions): Router {
   const { db } = options;
   const common = [
-    express.json({ limit: ANALYTICS_MAX_BATCH_BYTES, strict: false }),
+    jsonBody({ limit: ANALYTICS_MAX_BATCH_BYTES }),
     authenticate(options),
     requireSameOriginForWrites,
   ];
