@@ -348,7 +348,7 @@ test("a double-slash or backslash path redirects to the same path on this host, 
       ["/\\evil", "/evil"],
       ["/\\/evil.example/x?q=1", "/evil.example/x?q=1"],
       ["//issues?q=1", "/issues?q=1"],
-    ]) {
+    ] as const) {
       const answer = await rawRequest(url, target);
       expect(answer.status, target).toBe(301);
       expect(answer.headers.location, target).toBe(location);

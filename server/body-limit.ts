@@ -3,10 +3,13 @@ import type { Request, RequestHandler, Response } from "express";
 /** The paths that take an app package: the admin page's form, its single-fetch twin, the backend's API. */
 export const APP_UPLOAD_PATHS: readonly string[] = ["/admin/apps", "/admin/apps.data", "/api/admin/apps"];
 
+/** Only a file upload takes the upload limit there; a form or JSON to the same path takes the small one. */
+const UPLOAD_TYPE = /^(multipart\/form-data|application\/zip|application\/x-zip-compressed)\s*(;|$)/i;
+
 export interface BodyLimits {
   /** Bytes any request body may have. */
   maxBodyBytes: number;
-  /** Bytes a body may have on `uploadPaths`. */
+  /** Bytes an upload (multipart or zip) may have on `uploadPaths`. */
   maxUploadBytes: number;
   uploadPaths?: readonly string[];
 }
@@ -44,7 +47,8 @@ export function limitRequestBodies(limits: BodyLimits): RequestHandler {
   const uploadPaths = new Set((limits.uploadPaths ?? APP_UPLOAD_PATHS).map(pathKey));
   return (req, res, next) => {
     if (!hasBody(req)) return next();
-    const limit = uploadPaths.has(pathKey(req.path)) ? limits.maxUploadBytes : limits.maxBodyBytes;
+    const upload = uploadPaths.has(pathKey(req.path)) && UPLOAD_TYPE.test(req.get("content-type") ?? "");
+    const limit = upload ? limits.maxUploadBytes : limits.maxBodyBytes;
     if (Number(req.headers["content-length"] ?? 0) > limit) {
       refuse(req, res);
       return;

@@ -85,6 +85,13 @@ test.skipIf(!hasBuild)("bodies under the limit still reach the app: the CSRF che
   }
 });
 
+test("a form to the upload page takes the form limit: only an upload takes the larger one", async () => {
+  for (const declare of [true, false]) {
+    const form = await upload(keel.port, "/admin/apps", { total: 2 * MAX_BODY, declare, headers: FORM });
+    expect(form.status, `declared: ${declare}`).toBe(413);
+  }
+});
+
 test("after refusing a body the server answers the next request at once", async () => {
   await upload(keel.port, "/login", { total: 8 * 1024 * 1024, headers: FORM });
   const started = performance.now();
