@@ -24,12 +24,50 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * Answers 413 and closes the connection. Whatever was reading the body sees the request abort; the
- * answer already sent stays the only one.
+ * After refusing, the connection lingers: Keel's side is shut once the answer is out, and the rest of the
+ * body is read and dropped until it ends or for LINGER_MS, then the socket closes. Closing at once, with
+ * the client's bytes unread, resets the connection, and the client may lose the 413 it was sent.
+ */
+const LINGER_MS = 2_000;
+
+function bodyBytes(chunk: unknown, encoding?: BufferEncoding): number {
+  if (chunk === null || chunk === undefined) return 0;
+  return typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Buffer).length;
+}
+
+/**
+ * Answers 413 at once, with `Connection: close`; from then on the body's bytes are dropped unread.
+ * Whatever was reading the body sees the request abort, never a truncated body's end, and the answer
+ * already sent stays the only one.
  */
 function refuse(req: Request, res: Response): void {
-  if (res.headersSent) {
-    req.destroy();
+  const answering = !res.headersSent;
+  const socket = req.socket;
+  const destroyRequest = req.destroy.bind(req);
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearTimeout(timer);
+    const destroy = () => destroyRequest(new Error("request body over the limit"));
+    // Destroying the socket drops what it has not written yet: the 413 goes out first.
+    if (answering && !res.writableFinished) res.once("finish", destroy);
+    else destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS).unref();
+  // Node closes a `Connection: close` socket as soon as the answer is written, and a reader that gives
+  // up (React Router cancels the body once the answer is out) destroys the request: both only shut
+  // Keel's side now; the linger closes the rest.
+  socket.destroySoon = () => void socket.end();
+  req.destroy = () => req;
+  req.push = (chunk: unknown) => {
+    if (chunk === null) close();
+    return true;
+  };
+  // Reading on keeps the client's writes flowing; nothing reaches a listener.
+  req.resume();
+  if (!answering) {
+    close();
     return;
   }
   const api = /^\/(api|hub)(\/|$)/.test(req.path);
@@ -41,7 +79,7 @@ function refuse(req: Request, res: Response): void {
 /**
  * Bounds every request body before anything parses it: by its declared Content-Length, and by the bytes
  * that actually arrive, counted where Node's HTTP parser hands them to the request (a chunked body
- * declares no length, and a declared one may be a lie the parser only finds out at the end).
+ * declares no length).
  */
 export function limitRequestBodies(limits: BodyLimits): RequestHandler {
   const uploadPaths = new Set((limits.uploadPaths ?? APP_UPLOAD_PATHS).map(pathKey));
@@ -54,20 +92,12 @@ export function limitRequestBodies(limits: BodyLimits): RequestHandler {
       return;
     }
     let received = 0;
-    let refused = false;
     const push = req.push.bind(req);
     req.push = (chunk: unknown, encoding?: BufferEncoding) => {
-      if (refused) return false;
-      if (chunk !== null && chunk !== undefined) {
-        received += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Buffer).length;
-        if (received > limit) {
-          refused = true;
-          refuse(req, res);
-          // false pauses the socket: nothing more is read before the connection closes.
-          return false;
-        }
-      }
-      return push(chunk, encoding);
+      received += bodyBytes(chunk, encoding);
+      if (received <= limit) return push(chunk as Buffer | null, encoding);
+      refuse(req, res);
+      return true;
     };
     next();
   };

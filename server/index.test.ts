@@ -183,11 +183,12 @@ test("six huge bodies to a page route are refused with 413, memory stays flat an
   const server = await start({});
   const pid = server.child.pid ?? 0;
   const form = { "content-type": "application/x-www-form-urlencoded" };
+  let sampler: NodeJS.Timeout | undefined;
   try {
     expect((await upload(server.port, "/login", { total: 1024, headers: form })).status).toBe(403);
     const before = residentBytes(pid);
     let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
+    sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
     const total = 450 * 1024 * 1024;
     const uploads = Array.from({ length: 6 }, (_, i) =>
       upload(server.port, "/login", { total, declare: i % 2 === 0, headers: form }),
@@ -207,6 +208,7 @@ test("six huge bodies to a page route are refused with 413, memory stays flat an
     expect(peak - before).toBeLessThan(64 * 1024 * 1024);
     expect(residentBytes(pid) - before).toBeLessThan(64 * 1024 * 1024);
   } finally {
+    clearInterval(sampler);
     server.child.kill("SIGTERM");
     await server.exit;
   }

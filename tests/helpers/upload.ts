@@ -10,6 +10,7 @@ export interface UploadResult {
 }
 
 const CHUNK = Buffer.alloc(64 * 1024, "a");
+const DECLARED_BODY_DELAY_MS = 3_000;
 
 export function upload(
   port: number,
@@ -56,8 +57,9 @@ export function upload(
       }
       if (!answered && !request.destroyed) request.end();
     };
-    // A declared length lets the server answer before a byte of the body is sent.
-    if (declare) setTimeout(pump, 200);
+    // A declared length lets the server answer before a byte of the body is sent; a server that waits
+    // for the body gets it after a while (a test then sees bytes sent before the answer).
+    if (declare) setTimeout(pump, DECLARED_BODY_DELAY_MS).unref();
     else pump();
   });
 }
