@@ -3,7 +3,7 @@ import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
 import { createHandlerRunner, type HandlerRunnerOptions } from "./apps/handlers/pool.ts";
 import type { PackageLimits } from "./apps/package.ts";
 import { authenticate, requireSameOriginForWrites } from "./auth.ts";
-import { errorHandler, notFoundHandler } from "./http.ts";
+import { errorHandler, jsonBody, notFoundHandler } from "./http.ts";
 import type { AnalyticsLimits } from "./analytics-limits.ts";
 import { createOAuthServer, DEFAULT_OAUTH_SETTINGS, type OAuthSettings } from "./identity/oauth.ts";
 import { BACKEND_SERVICE_ID, identityRouter } from "./identity/routes.ts";
@@ -56,7 +56,7 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
     backendOptions.oauth ?? createOAuthServer(db, { ...DEFAULT_OAUTH_SETTINGS, ...backendOptions.identity });
   const options: MockBackendOptions = { ...backendOptions, oauth };
   const common = [
-    express.json({ limit: ANALYTICS_MAX_BATCH_BYTES, strict: false }),
+    jsonBody({ limit: ANALYTICS_MAX_BATCH_BYTES }),
     authenticate(options),
     requireSameOriginForWrites,
   ];

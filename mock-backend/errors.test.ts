@@ -8,6 +8,7 @@ import {
   withBackend,
   writableState,
 } from "../tests/helpers/backend.ts";
+import { jsonDepth, MAX_JSON_DEPTH } from "./http.ts";
 
 const backend = useBackend();
 const TOO_LARGE = JSON.stringify({ uiTheme: "x".repeat(ANALYTICS_MAX_BATCH_BYTES) });
@@ -92,6 +93,29 @@ test.each([
     "The request body is too large",
   );
   expect(await writableState(backend.db)).toEqual(before);
+});
+
+test.each([
+  ["arrays", (depth: number) => "[".repeat(depth) + "]".repeat(depth)],
+  ["objects", (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth)],
+])("JSON of deeply nested %s answers 400, not a stack overflow's 500", async (_kind, nest) => {
+  const app = await backend.db.app.findFirstOrThrow({ select: { name: true } });
+  const before = await writableState(backend.db);
+  for (const depth of [5_000, 50_000]) {
+    const response = await backend.client.request("PUT", `/api/apps/${app.name}/embeddings/e1`, {
+      rawBody: `{"widgetKey":"w","config":${nest(depth)}}`,
+      headers: bearer("admin"),
+    });
+    expect(expectError(response, 400, "bad_request").error_description).toBe(
+      "The request body's JSON is nested too deeply",
+    );
+  }
+  expect(await writableState(backend.db)).toEqual(before);
+});
+
+test("the depth counts nesting, never brackets inside strings", () => {
+  expect(jsonDepth(`${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}`)).toBe(MAX_JSON_DEPTH);
+  expect(jsonDepth(`{"a":"[[[[{{\\"[[","b":[1]}`)).toBe(2);
 });
 
 test("a JSON body in an unsupported charset answers 415 with a JSON error body", async () => {

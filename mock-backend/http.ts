@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type {} from "pino-http";
 import type { z } from "zod";
 import {
@@ -115,6 +115,45 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(notFound(`No such resource: ${req.method} ${req.baseUrl}${req.path}`));
 };
 
+/** How deep JSON bodies may nest: validating and serialising a value recurse once per level. */
+export const MAX_JSON_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in JSON text, counted without parsing it. */
+export function jsonDepth(text: string, stopAbove = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > stopAbove) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** JSON bodies up to `limit` bytes and `maxDepth` levels; deeper ones are refused before JSON.parse. */
+export function jsonBody({ limit, maxDepth = MAX_JSON_DEPTH }: { limit: number; maxDepth?: number }) {
+  return express.json({
+    limit,
+    strict: false,
+    verify(_req, _res, buffer, encoding) {
+      if (jsonDepth(buffer.toString(encoding as BufferEncoding), maxDepth) > maxDepth) {
+        throw Object.assign(new Error(`JSON nested deeper than ${maxDepth} levels`), {
+          status: 400,
+          type: "entity.too.deep",
+        });
+      }
+    },
+  });
+}
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -127,6 +166,8 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     http = error;
   } else if (parserError?.type === "entity.too.large") {
     http = new HttpError(413, "payload_too_large", "The request body is too large");
+  } else if (parserError?.type === "entity.too.deep") {
+    http = badRequest("The request body's JSON is nested too deeply");
   } else if (parserError?.type === "entity.parse.failed") {
     http = badRequest("The request body is not valid JSON");
   } else if (parserError?.type === "charset.unsupported" || parserError?.type === "encoding.unsupported") {

@@ -6,12 +6,19 @@ import { createLogger } from "../server/logger.ts";
 import { mockLimits } from "../server/mock-limits.ts";
 import { createMockBackend } from "./app.ts";
 import { createPrisma } from "./db.ts";
+import { checkPublicDemo } from "./demo-credentials.ts";
 import { signInThrottleSettings } from "./sign-in-throttle.ts";
 
 const port = Number(process.env.MOCK_BACKEND_PORT ?? 8080);
 const env = loadEnv({ ...process.env, BACKEND_URL: undefined });
 const logger = createLogger(env.LOG_LEVEL);
 const db = createPrisma(env.DATABASE_URL);
+const exposure = await checkPublicDemo(db, { host: env.HOST, allowPublicDemo: env.KEEL_ALLOW_PUBLIC_DEMO });
+if (exposure?.refuse) {
+  logger.fatal(exposure.message);
+  process.exit(1);
+}
+if (exposure) logger.warn(exposure.message);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
+import http, { type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -9,6 +9,7 @@ import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
 import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
 import { demoToken } from "../prisma/factories.ts";
 import { createServerApp } from "./app.ts";
+import { parseEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import type { createInProcessTransport } from "./transport.ts";
 
@@ -26,9 +27,14 @@ const sink = new Writable({
   },
 });
 
-function serverApp(overrides: { BACKEND_URL?: string } = {}) {
+function serverApp(overrides: { BACKEND_URL?: string; TRUST_PROXY?: string } = {}) {
   return createServerApp({
-    env: { NODE_ENV: "production", SESSION_SECRET: TEST_SECRET, TRUST_PROXY: "loopback", ...overrides },
+    env: {
+      NODE_ENV: "production",
+      SESSION_SECRET: TEST_SECRET,
+      TRUST_PROXY: parseEnv({}).TRUST_PROXY,
+      ...overrides,
+    },
     logger: createLogger("info", sink),
     build: NO_BUILD,
     db: overrides.BACKEND_URL ? undefined : database.db,
@@ -180,6 +186,173 @@ test("with BACKEND_URL unreachable, API calls answer 502 JSON and /readyz 503", 
     expect(api.status).toBe(502);
     expect(await api.json()).toMatchObject({ error: "bad_gateway" });
     expect((await fetch(`${url}/readyz`)).status).toBe(503);
+  } finally {
+    server.close();
+  }
+});
+
+/** A backend that records every request it is sent and answers 200 "backend". */
+async function recordingBackend() {
+  const received: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
+  const server = http.createServer((req, res) => {
+    received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "content-type": "text/plain" }).end("backend"));
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { server, received, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** A request sent exactly as written: fetch would normalise dot segments away before they left. */
+function rawRequest(base: string, target: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; text: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const request = http.request({ hostname, port, path: target, headers }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, text, headers: response.headers }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+test("the proxy forwards /api and /hub and their subpaths only, never look-alike prefixes", async () => {
+  const backend = await recordingBackend();
+  const keel = await listen(serverApp({ BACKEND_URL: backend.url }).app);
+  try {
+    for (const target of ["/api", "/api/config?fields=version", "/hub", "/hub/api/rest/users/me"]) {
+      const answer = await rawRequest(keel.url, target);
+      expect(answer.text, target).toBe("backend");
+      expect(backend.received.at(-1)?.url, target).toBe(target);
+    }
+    backend.received.length = 0;
+    for (const target of ["/apifoo", "/hubris", "/api-docs", "/hubx/api"]) {
+      const answer = await rawRequest(keel.url, target);
+      expect(answer.text, target).not.toBe("backend");
+    }
+    expect(backend.received).toEqual([]);
+  } finally {
+    keel.server.close();
+    backend.server.close();
+  }
+});
+
+test("the proxy refuses dot segments, raw, encoded or with path parameters, before the backend sees them", async () => {
+  const backend = await recordingBackend();
+  const keel = await listen(serverApp({ BACKEND_URL: backend.url }).app);
+  try {
+    for (const target of [
+      "/api/../admin",
+      "/api/./config",
+      "/api/..%2fadmin",
+      "/api/..%2Fadmin",
+      "/api/%2e%2e/admin",
+      "/api/%2E%2E%2fadmin",
+      "/api/..;/admin",
+      "/api/x;/../admin",
+      "/hub/..%5cadmin",
+      "/hub/api\\..\\admin",
+      "/api/%252e%252e/admin",
+      "/api/..%00/admin",
+      "/hub/api/rest/users/..",
+    ]) {
+      const answer = await rawRequest(keel.url, target);
+      expect(answer.status, target).toBe(400);
+    }
+    expect(backend.received).toEqual([]);
+  } finally {
+    keel.server.close();
+    backend.server.close();
+  }
+});
+
+test("the proxy sends the backend Keel's own X-Forwarded-* and drops the client's", async () => {
+  const backend = await recordingBackend();
+  const keel = await listen(serverApp({ BACKEND_URL: backend.url }).app);
+  const spoofed = {
+    "x-forwarded-for": "203.0.113.66",
+    "x-forwarded-host": "evil.example",
+    "x-forwarded-proto": "https",
+    "x-forwarded-port": "444",
+    "x-real-ip": "203.0.113.66",
+    forwarded: "for=203.0.113.66;host=evil.example",
+  };
+  try {
+    await rawRequest(keel.url, "/api/config", spoofed);
+    const headers = backend.received.at(-1)?.headers ?? {};
+    expect(headers["x-forwarded-for"]).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(headers["x-forwarded-host"]).toBe(new URL(keel.url).host);
+    expect(headers["x-forwarded-proto"]).toBe("http");
+    expect(headers["x-forwarded-port"]).toBeUndefined();
+    expect(headers["x-real-ip"]).toBeUndefined();
+    expect(headers.forwarded).toBeUndefined();
+  } finally {
+    keel.server.close();
+    backend.server.close();
+  }
+});
+
+test("behind a proxy TRUST_PROXY names, the backend gets the client it reports, once", async () => {
+  const backend = await recordingBackend();
+  const keel = await listen(serverApp({ BACKEND_URL: backend.url, TRUST_PROXY: "loopback" }).app);
+  try {
+    await rawRequest(keel.url, "/api/config", {
+      "x-forwarded-for": "203.0.113.7",
+      "x-forwarded-host": "tracker.example",
+      "x-forwarded-proto": "https",
+    });
+    const headers = backend.received.at(-1)?.headers ?? {};
+    expect(headers["x-forwarded-for"]).toBe("203.0.113.7");
+    expect(headers["x-forwarded-host"]).toBe("tracker.example");
+    expect(headers["x-forwarded-proto"]).toBe("https");
+  } finally {
+    keel.server.close();
+    backend.server.close();
+  }
+});
+
+test("by default X-Forwarded-For is not trusted: a loopback client cannot dodge the sign-in throttle", async () => {
+  const { app } = serverApp();
+  const { server, url } = await listen(app);
+  try {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: url,
+          "x-forwarded-for": `198.51.100.${attempt}`,
+        },
+        body: JSON.stringify({ login: "alice", password: `wrong-${attempt}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  } finally {
+    server.close();
+  }
+});
+
+test("a double-slash or backslash path redirects to the same path on this host, never //host", async () => {
+  const { app } = serverApp();
+  const { server, url } = await listen(app);
+  try {
+    for (const [target, location] of [
+      ["//\\evil", "/evil"],
+      ["/\\evil", "/evil"],
+      ["/\\/evil.example/x?q=1", "/evil.example/x?q=1"],
+      ["//issues?q=1", "/issues?q=1"],
+    ] as const) {
+      const answer = await rawRequest(url, target);
+      expect(answer.status, target).toBe(301);
+      expect(answer.headers.location, target).toBe(location);
+    }
   } finally {
     server.close();
   }

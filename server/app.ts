@@ -3,7 +3,6 @@ import { constants as zlib } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type Request, type RequestHandler, type Response } from "express";
-import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CSRF_COOKIE } from "../app/lib/constants.ts";
@@ -14,7 +13,9 @@ import { createMockBackend, type AppLimits } from "../mock-backend/app.ts";
 import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
 import { signInThrottleSettings, type SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
 import type { Db } from "../mock-backend/db.ts";
-import type { Env } from "./env.ts";
+import { backendProxy, forwardedHeaders } from "./backend-proxy.ts";
+import { limitRequestBodies } from "./body-limit.ts";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES, type Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
 import { mockLimits, type MockLimitVariable } from "./mock-limits.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
@@ -23,7 +24,17 @@ import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
   env: Pick<Env, "BACKEND_URL" | "SESSION_SECRET" | "TRUST_PROXY" | "NODE_ENV"> &
-    Partial<Pick<Env, "ANALYTICS_SCRIPT_URL" | "KEEL_BENCH" | MockLimitVariable | SignInThrottleVariable>>;
+    Partial<
+      Pick<
+        Env,
+        | "ANALYTICS_SCRIPT_URL"
+        | "KEEL_BENCH"
+        | "KEEL_MAX_BODY_BYTES"
+        | "KEEL_MAX_UPLOAD_BYTES"
+        | MockLimitVariable
+        | SignInThrottleVariable
+      >
+    >;
   logger: Logger;
   /** The React Router build, or a loader of it (development: from Vite). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -70,9 +81,7 @@ function forwardHeaders(req: Request): Record<string, string> {
   const headers: Record<string, string> = {
     host,
     origin: `${req.protocol}://${host}`,
-    "x-forwarded-host": host,
-    "x-forwarded-proto": req.protocol,
-    "x-forwarded-for": req.ip ?? "",
+    ...forwardedHeaders(req),
     "x-request-id": String(req.id ?? ""),
     accept: "application/json",
   };
@@ -111,10 +120,23 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       analyticsOrigin: analyticsScriptUrl ? new URL(analyticsScriptUrl).origin : null,
     }),
   );
+  // Answers are personal (the session decides them); static assets opt into caching below.
+  app.use((_req, res, next) => {
+    res.set("Cache-Control", "private, no-store");
+    next();
+  });
+  // Before anything reads a body: the mock's parsers, the proxy, React Router's CSRF check and actions.
+  app.use(
+    limitRequestBodies({
+      maxBodyBytes: env.KEEL_MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
+      maxUploadBytes: env.KEEL_MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
+    }),
+  );
 
-  // A path starting with two slashes is the single-slash path (seed 000 2.2); never another host.
+  // A path starting with two slashes is the single-slash path; never another host. Browsers read a
+  // backslash as a slash, so `/\evil` is such a path too.
   app.use((req, res, next) => {
-    if (!req.path.startsWith("//")) return next();
+    if (!/^\/[/\\]/.test(req.path)) return next();
     const queryStart = req.originalUrl.indexOf("?");
     const query = queryStart >= 0 ? req.originalUrl.slice(queryStart) : "";
     res.redirect(301, `${normalizePath(req.path)}${query}`);
@@ -126,26 +148,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
 
   if (env.BACKEND_URL) {
     transport = createHttpTransport(env.BACKEND_URL);
-    app.use(
-      createProxyMiddleware({
-        target: env.BACKEND_URL,
-        changeOrigin: true,
-        xfwd: true,
-        pathFilter: ["/api", "/hub"],
-        proxyTimeout: 30_000,
-        on: {
-          error: (error, _req, res) => {
-            logger.warn({ err: error }, "backend proxy failure");
-            if ("writeHead" in res && !res.headersSent) {
-              res.writeHead(502, { "Content-Type": "application/json" });
-              res.end(
-                JSON.stringify({ error: "bad_gateway", error_description: "The backend is unreachable" }),
-              );
-            }
-          },
-        },
-      }),
-    );
+    app.use(backendProxy(env.BACKEND_URL, logger));
   } else {
     if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
     const mock = createMockBackend({
@@ -189,9 +192,19 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     // Fingerprinted build output: cached for a year and never revalidated.
     app.use(
       "/assets",
-      express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+      express.static(`${options.clientDir}/assets`, {
+        index: false,
+        cacheControl: false,
+        setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(
+      express.static(options.clientDir, {
+        index: false,
+        cacheControl: false,
+        setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=3600"),
+      }),
+    );
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 

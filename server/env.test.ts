@@ -120,3 +120,26 @@ test("app handler and package limits have defaults, and a bad one names its vari
   );
   expect(() => parseEnv({ APP_HANDLER_PER_USER: "one" })).toThrow(/APP_HANDLER_PER_USER: must be a number/);
 });
+
+test("a data folder the session secret creates is its owner's only", () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "keel-env-")), "data");
+  loadSessionSecret(undefined, dir);
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+});
+
+test("no proxy is trusted by default; TRUST_PROXY names one", () => {
+  expect(parseEnv({}).TRUST_PROXY).toBe("false");
+  expect(parseEnv({ TRUST_PROXY: "10.0.0.1" }).TRUST_PROXY).toBe("10.0.0.1");
+});
+
+test("body limits and the public demo switch have defaults and refuse nonsense", () => {
+  expect(parseEnv({})).toMatchObject({
+    KEEL_MAX_BODY_BYTES: 1024 * 1024,
+    KEEL_MAX_UPLOAD_BYTES: 21 * 1024 * 1024,
+    KEEL_ALLOW_PUBLIC_DEMO: false,
+  });
+  expect(parseEnv({ KEEL_MAX_BODY_BYTES: "65536" }).KEEL_MAX_BODY_BYTES).toBe(65536);
+  expect(() => parseEnv({ KEEL_MAX_BODY_BYTES: "lots" })).toThrow(/KEEL_MAX_BODY_BYTES: must be a number/);
+  expect(() => parseEnv({ KEEL_MAX_UPLOAD_BYTES: "10" })).toThrow(/KEEL_MAX_UPLOAD_BYTES: must be at least/);
+  expect(parseEnv({ KEEL_ALLOW_PUBLIC_DEMO: "1" }).KEEL_ALLOW_PUBLIC_DEMO).toBe(true);
+});

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { AppLimits } from "../mock-backend/app.ts";
 import { SIGN_IN_THROTTLE_DEFAULTS } from "../mock-backend/sign-in-throttle.ts";
-import { DEFAULT_DATABASE_URL, databaseFile } from "../prisma/database-url.ts";
+import { DEFAULT_DATABASE_URL, databaseFile, ensurePrivateDirectory } from "../prisma/database-url.ts";
 import { DEFAULT_ANALYTICS_LIMITS } from "../mock-backend/analytics-limits.ts";
 import { DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
 
@@ -31,6 +31,18 @@ const limit = (fallback: number, min = 1) =>
     .number({ error: "must be a number" })
     .int("must be a whole number")
     .min(min, `must be at least ${min}`)
+    .default(fallback);
+
+/** The largest request body by default: forms, JSON, error reports. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The largest app upload by default: a 20 MB package and its form around it. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 21 * 1024 * 1024;
+
+const byteCount = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number of bytes" })
+    .int("must be a whole number of bytes")
+    .min(1024, "must be at least 1024 bytes")
     .default(fallback);
 
 export const EnvSchema = z.object({
@@ -60,7 +72,16 @@ export const EnvSchema = z.object({
       /^(true|false|loopback|\d+|[\d.:/a-f, ]+)$/i,
       "must be true, false, loopback, a hop count or addresses",
     )
-    .default("loopback"),
+    .default("false"),
+  /** Bytes any request body may have; larger ones are refused with 413 before they are read. */
+  KEEL_MAX_BODY_BYTES: byteCount(DEFAULT_MAX_BODY_BYTES),
+  /** Bytes an app package upload (/admin/apps) may have. */
+  KEEL_MAX_UPLOAD_BYTES: byteCount(DEFAULT_MAX_UPLOAD_BYTES),
+  /** 1 lets the mock backend with the public demo passwords listen on a non-loopback HOST. */
+  KEEL_ALLOW_PUBLIC_DEMO: z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
   /** Where `npm run build` wrote the production build (react-router.config.ts reads the same variable). */
   KEEL_BUILD_DIR: z.string().min(1, "must not be empty").default("build"),
   /** 1 only for `npm run bench`: the benchmark's bare page /_bench/bare answers (app/lib/bench.server.ts). */
@@ -144,7 +165,7 @@ export function loadSessionSecret(explicit: string | undefined, dataDir: string)
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirectory(dataDir);
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -1,12 +1,13 @@
 // Starts the real server process, as an admin would: boot checks, readiness and
 // graceful shutdown. Needs a production build (npm run build).
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
 import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
+import { upload } from "../tests/helpers/upload.ts";
 
 const BUILD = path.resolve("build/server/index.js");
 let database: TestDatabase;
@@ -169,4 +170,83 @@ test("the server build loads without jsdom (app/markdown/purify.ts loads it on t
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   expect(code, output).toBe(0);
   expect(output.trim()).toBe("false");
+});
+
+/** The resident memory of a process, from Linux's /proc. */
+function residentBytes(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  if (!kb) throw new Error(`no VmRSS for ${pid}`);
+  return Number(kb) * 1024;
+}
+
+test("six huge bodies to a page route are refused with 413, memory stays flat and /healthz answers", async () => {
+  const server = await start({});
+  const pid = server.child.pid ?? 0;
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  let sampler: NodeJS.Timeout | undefined;
+  try {
+    expect((await upload(server.port, "/login", { total: 1024, headers: form })).status).toBe(403);
+    const before = residentBytes(pid);
+    let peak = before;
+    sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
+    const total = 450 * 1024 * 1024;
+    const uploads = Array.from({ length: 6 }, (_, i) =>
+      upload(server.port, "/login", { total, declare: i % 2 === 0, headers: form }),
+    );
+    const started = performance.now();
+    const health = await fetch(`http://127.0.0.1:${server.port}/healthz`);
+    const healthMs = performance.now() - started;
+    const answers = await Promise.all(uploads);
+    clearInterval(sampler);
+    peak = Math.max(peak, residentBytes(pid));
+
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(413));
+    for (const answer of answers) expect(answer.sentWhenAnswered).toBeLessThan(32 * 1024 * 1024);
+    // Buffering even one of these bodies would take hundreds of megabytes.
+    expect(peak - before).toBeLessThan(64 * 1024 * 1024);
+    expect(residentBytes(pid) - before).toBeLessThan(64 * 1024 * 1024);
+  } finally {
+    clearInterval(sampler);
+    server.child.kill("SIGTERM");
+    await server.exit;
+  }
+});
+
+test("the mock with the published demo passwords refuses a public HOST, and says why", async () => {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      HOST: "0.0.0.0",
+      PORT: "0",
+      DATABASE_URL: database.url,
+      SESSION_SECRET: TEST_SECRET,
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  const code = await new Promise((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(output).toContain("HOST=0.0.0.0 is not a loopback interface");
+  expect(output).toContain("admin");
+  expect(output).toContain("KEEL_ALLOW_PUBLIC_DEMO=1");
+  expect(output).not.toContain("Keel listening");
+});
+
+test("KEEL_ALLOW_PUBLIC_DEMO=1 serves the demo on a public HOST with a warning in the log", async () => {
+  const server = await start({ HOST: "0.0.0.0", KEEL_ALLOW_PUBLIC_DEMO: "1" });
+  try {
+    const warning = server
+      .output()
+      .split("\n")
+      .find((line) => line.includes("KEEL_ALLOW_PUBLIC_DEMO=1"));
+    expect(warning).toContain('"level":40');
+    expect(warning).toContain("served anyway");
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exit;
+  }
 });

@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createPrisma } from "../mock-backend/db.ts";
+import { checkPublicDemo } from "../mock-backend/demo-credentials.ts";
 import { createServerApp } from "./app.ts";
 import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
 import { createLogger } from "./logger.ts";
@@ -24,6 +25,14 @@ const logger = createLogger(env.LOG_LEVEL);
 if (env.KEEL_BENCH) logger.warn("KEEL_BENCH=1: the benchmark's bare page /_bench/bare answers");
 const production = env.NODE_ENV === "production";
 const db = env.BACKEND_URL ? undefined : createPrisma(env.DATABASE_URL);
+if (db) {
+  const exposure = await checkPublicDemo(db, { host: env.HOST, allowPublicDemo: env.KEEL_ALLOW_PUBLIC_DEMO });
+  if (exposure?.refuse) {
+    logger.fatal(exposure.message);
+    process.exit(1);
+  }
+  if (exposure) logger.warn(exposure.message);
+}
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let devMiddleware;

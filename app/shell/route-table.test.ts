@@ -131,6 +131,13 @@ test("a path starting with two slashes is the single-slash path", () => {
   expect(resolveApp("//agiles", NO_FLAGS)).toBe("classic");
 });
 
+test("a leading backslash counts as a slash, as browsers read it: never a path to another host", () => {
+  expect(normalizePath("//\\evil")).toBe("/evil");
+  expect(normalizePath("/\\evil")).toBe("/evil");
+  expect(normalizePath("/\\/\\evil.example/x")).toBe("/evil.example/x");
+  expect(normalizePath("/issues\\x")).toBe("/issues\\x");
+});
+
 test("static segments win over parameters", () => {
   expect(findShellRoute("/articles/n")?.id).toBe("new-article");
   expect(findShellRoute("/articles/DEMO-A-1")?.id).toBe("article");

@@ -197,9 +197,12 @@ export const SHELL_ROUTES_BY_ID: ReadonlyMap<string, ShellRoute> = new Map(
   SHELL_ROUTES.map((r) => [r.id, r]),
 );
 
-/** Collapses a leading run of slashes, so `//issues` is `/issues` (seed 000 2.2). */
+/**
+ * Collapses a leading run of slashes, so `//issues` is `/issues`. Backslashes count: browsers read them
+ * as slashes, and `/\evil` would be the host `evil`.
+ */
 export function normalizePath(pathname: string): string {
-  return pathname.replace(/^\/{2,}/, "/");
+  return pathname.replace(/^\/[/\\]+/, "/");
 }
 
 function enabledFlags(flags: readonly { id: string; enabled: boolean }[]): Set<string> {

@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { Db } from "../../mock-backend/db.ts";
 import { createServerApp } from "../../server/app.ts";
+import { parseEnv, type Env } from "../../server/env.ts";
 import { createLogger } from "../../server/logger.ts";
 import { TEST_SECRET } from "./mock-client.ts";
 
@@ -99,7 +100,16 @@ export function send(port: number, target: string, options: SendOptions = {}): P
  */
 export async function startKeel(
   db: Db,
-  { withBuild = true, trustProxy = "loopback" }: { withBuild?: boolean; trustProxy?: string } = {},
+  {
+    withBuild = true,
+    trustProxy = parseEnv({}).TRUST_PROXY,
+    limits = {},
+  }: {
+    withBuild?: boolean;
+    /** The server's default trusts no proxy; "loopback" plays a local TLS proxy. */
+    trustProxy?: string;
+    limits?: Partial<Pick<Env, "KEEL_MAX_BODY_BYTES" | "KEEL_MAX_UPLOAD_BYTES">>;
+  } = {},
 ): Promise<KeelServer> {
   const build: ServerBuild | (() => Promise<ServerBuild>) = withBuild
     ? await loadBuild()
@@ -107,7 +117,7 @@ export async function startKeel(
         throw new Error("this test server has no build");
       };
   const { app, beginShutdown } = createServerApp({
-    env: { NODE_ENV: "production", SESSION_SECRET: TEST_SECRET, TRUST_PROXY: trustProxy },
+    env: { NODE_ENV: "production", SESSION_SECRET: TEST_SECRET, TRUST_PROXY: trustProxy, ...limits },
     logger: silentLogger(),
     build,
     db,

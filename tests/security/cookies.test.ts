@@ -52,7 +52,7 @@ let untrusting: KeelServer;
 
 beforeAll(async () => {
   database = freshDatabase();
-  keel = await startKeel(database.db, { withBuild: hasBuild });
+  keel = await startKeel(database.db, { withBuild: hasBuild, trustProxy: "loopback" });
   untrusting = await startKeel(database.db, { withBuild: hasBuild, trustProxy: "false" });
 });
 afterAll(async () => {

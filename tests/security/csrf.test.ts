@@ -33,7 +33,7 @@ import { TEST_SECRET } from "../helpers/mock-client.ts";
 import { callRoute, type RouteArgs } from "../helpers/route.ts";
 import { useBackend, writableState } from "../helpers/backend.ts";
 import { middleware as rootMiddleware } from "../../app/root.tsx";
-import { csrfMiddleware } from "../../app/middleware/csrf.server.ts";
+import { csrfMiddleware, MULTIPART_TOKEN_WINDOW } from "../../app/middleware/csrf.server.ts";
 import { createServerApp } from "../../server/app.ts";
 import { createLogger } from "../../server/logger.ts";
 
@@ -385,6 +385,74 @@ test("in the source, the token in the form or the header lets the request throug
   for (const init of inits) {
     const { ran } = await throughCsrfMiddleware(init);
     expect(ran, init.method).toBe(true);
+  }
+});
+
+/** A multipart upload as a browser sends it: the token first, then the file, `fileBytes` long. */
+function multipartUpload(fields: [string, string][], fileBytes: number) {
+  const boundary = "----keel-test-boundary";
+  const encoder = new TextEncoder();
+  const head = encoder.encode(
+    fields
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join("") +
+      `--${boundary}\r\nContent-Disposition: form-data; name="package"; filename="app.zip"\r\n` +
+      "Content-Type: application/zip\r\n\r\n",
+  );
+  const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
+  const state = { pulled: 0 };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (state.pulled === 0) {
+        state.pulled += head.length;
+        controller.enqueue(head);
+      } else if (state.pulled < head.length + fileBytes) {
+        const chunk = new Uint8Array(Math.min(64 * 1024, head.length + fileBytes - state.pulled));
+        state.pulled += chunk.length;
+        controller.enqueue(chunk);
+      } else {
+        controller.enqueue(tail);
+        controller.close();
+      }
+    },
+  });
+  const init = {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  } as RequestInit;
+  return { init, state };
+}
+
+test("in the source, a multipart upload's token is found in its first bytes, and the file is never read", async () => {
+  const upload = multipartUpload(
+    [
+      ["csrf", "test-csrf"],
+      ["intent", "install"],
+    ],
+    64 * 1024 * 1024,
+  );
+  const { ran } = await throughCsrfMiddleware(upload.init);
+  expect(ran).toBe(true);
+  expect(upload.state.pulled).toBeLessThan(MULTIPART_TOKEN_WINDOW + 256 * 1024);
+});
+
+test("in the source, a multipart token behind a large field, or a wrong one, is refused", async () => {
+  for (const fields of [
+    [
+      ["intent", "x".repeat(MULTIPART_TOKEN_WINDOW)],
+      ["csrf", "test-csrf"],
+    ],
+    [["csrf", "wrong"]],
+    [["csrf-not", "test-csrf"]],
+  ] as [string, string][][]) {
+    const { outcome, ran } = await throughCsrfMiddleware(multipartUpload(fields, 1024).init);
+    expect(outcome).toEqual({ status: 403, data: { message: CSRF_REFUSED } });
+    expect(ran).toBe(false);
   }
 });
 

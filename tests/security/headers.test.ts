@@ -22,7 +22,9 @@ if (!hasBuild)
   console.warn(`tests/security/headers.test.ts: the page, asset and redirect cases ${NO_BUILD_MESSAGE}`);
 
 let database: TestDatabase;
+/** Trusts X-Forwarded-Proto from loopback, as behind a local TLS proxy. */
 let keel: KeelServer;
+/** The default: trusts no proxy. */
 let untrusting: KeelServer;
 /** A widget document and another file of an app the seed installs. */
 let widgetDocument = "";
@@ -30,7 +32,7 @@ let widgetFile = "";
 
 beforeAll(async () => {
   database = freshDatabase();
-  keel = await startKeel(database.db, { withBuild: hasBuild });
+  keel = await startKeel(database.db, { withBuild: hasBuild, trustProxy: "loopback" });
   untrusting = await startKeel(database.db, { withBuild: hasBuild, trustProxy: "false" });
   const files = await database.db.appFile.findMany({
     where: { path: { startsWith: "widgets/" } },
@@ -260,4 +262,38 @@ test.skipIf(!hasBuild)("a signed-in page and its redirects carry the headers too
     expectAppPolicy(answer, target);
     expectCommonHeaders(answer, target, false);
   }
+});
+
+test.skipIf(!hasBuild)("personal answers are never cached; only static files are", async () => {
+  const personal = [
+    "/login",
+    "/login.data",
+    "/no/such/page",
+    "/api/config?fields=version",
+    "/api/no-such-thing",
+    "/hub/api/rest/settings/public?fields=endUserAgreement(majorVersion)",
+    "/assets/no-such-file.js",
+  ];
+  for (const target of personal) {
+    const answer = await untrusting.send(target);
+    expect(header(answer, "cache-control"), target).toBe("private, no-store");
+  }
+  const page = await keel.send("/login");
+  const cookie = cookiePair(findCookie(page, "keel_csrf") ?? "");
+  const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+  const signIn = await keel.send("/login", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams({ login: "alice", password: "demo", csrf: token }).toString(),
+  });
+  const session = `${cookie}; ${cookiePair(findCookie(signIn, "keel_session") ?? "")}`;
+  for (const target of ["/issues", "/issues.data", "/api/users/me?fields=login"]) {
+    const answer = await keel.send(target, { headers: { cookie: session } });
+    expect(answer.status, target).toBe(200);
+    expect(header(answer, "cache-control"), target).toBe("private, no-store");
+  }
+  expect(header(await keel.send(`/assets/${firstAsset()}`), "cache-control")).toBe(
+    "public, max-age=31536000, immutable",
+  );
+  expect(header(await keel.send("/favicon.svg"), "cache-control")).toBe("public, max-age=3600");
 });
