@@ -27,7 +27,9 @@ const sink = new Writable({
   },
 });
 
-function serverApp(overrides: { BACKEND_URL?: string; TRUST_PROXY?: string } = {}) {
+function serverApp(
+  overrides: { BACKEND_URL?: string; TRUST_PROXY?: string; SIGN_IN_IP_FAILURES?: number } = {},
+) {
   return createServerApp({
     env: {
       NODE_ENV: "production",
@@ -316,11 +318,12 @@ test("behind a proxy TRUST_PROXY names, the backend gets the client it reports, 
 });
 
 test("by default X-Forwarded-For is not trusted: a loopback client cannot dodge the sign-in throttle", async () => {
-  const { app } = serverApp();
+  const { app } = serverApp({ SIGN_IN_IP_FAILURES: 3 });
   const { server, url } = await listen(app);
   try {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 12; attempt++) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      // Other accounts each time, so only the address's failure budget can refuse.
       const response = await fetch(`${url}/api/auth/login`, {
         method: "POST",
         headers: {
@@ -328,12 +331,11 @@ test("by default X-Forwarded-For is not trusted: a loopback client cannot dodge 
           origin: url,
           "x-forwarded-for": `198.51.100.${attempt}`,
         },
-        body: JSON.stringify({ login: "alice", password: `wrong-${attempt}` }),
+        body: JSON.stringify({ login: `nobody-${attempt}`, password: "wrong" }),
       });
       statuses.push(response.status);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
   } finally {
     server.close();
   }

@@ -2,11 +2,11 @@
 // The cookie carries a random id and its HMAC; the database keeps only the id's hash.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Request, Response } from "express";
+import { HUB_SESSION_COOKIE } from "../../app/lib/constants.ts";
 import { readCookie } from "../../app/lib/cookies.ts";
 import { sha256 } from "../auth.ts";
 import type { Db } from "../db.ts";
 
-export const HUB_SESSION_COOKIE = "hub_session";
 const HUB_SESSION_TTL_MS = 14 * 24 * 3600_000;
 const COOKIE_PATH = "/hub";
 

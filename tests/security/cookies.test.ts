@@ -6,6 +6,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import * as constants from "../../app/lib/constants.ts";
+import { hashClientSecret } from "../../mock-backend/identity/oauth.ts";
+import { BACKEND_SERVICE_ID } from "../../mock-backend/identity/routes.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import {
   cookieAttributes,
@@ -24,16 +26,18 @@ const {
   DISMISSED_BANNERS_COOKIE,
   GUEST_AGREEMENT_COOKIE,
   GUEST_APPEARANCE_COOKIE,
+  HUB_SESSION_COOKIE,
   LOCALE_COOKIE,
   SESSION_COOKIE,
 } = constants;
 const FORM = "application/x-www-form-urlencoded";
 
 /** Cookies whose value is a credential or the CSRF binding: scripts must never read them. */
-const SECRET_COOKIES = new Set<string>([SESSION_COOKIE, CSRF_COOKIE]);
+const SECRET_COOKIES = new Set<string>([SESSION_COOKIE, CSRF_COOKIE, HUB_SESSION_COOKIE]);
 /** Every cookie a test below checks. */
 const COVERED = new Set<string>([
   SESSION_COOKIE,
+  HUB_SESSION_COOKIE,
   CSRF_COOKIE,
   LOCALE_COOKIE,
   GUEST_APPEARANCE_COOKIE,
@@ -73,12 +77,16 @@ function browserHeaders(server: KeelServer, scheme: Scheme, extra: Record<string
   };
 }
 
-function expectCookie(answer: Answer, name: string, { secure }: { secure: boolean }): string {
+function expectCookie(
+  answer: Answer,
+  name: string,
+  { secure, path = "/" }: { secure: boolean; path?: string },
+): string {
   const line = findCookie(answer, name);
   expect(line, `${name} in ${answer.status} ${JSON.stringify(answer.setCookies)}`).toBeDefined();
   const attributes = cookieAttributes(line ?? "");
   expect(attributes.get("samesite")?.toLowerCase(), `${name} SameSite`).toMatch(/^(lax|strict)$/);
-  expect(attributes.get("path"), `${name} Path`).toBe("/");
+  expect(attributes.get("path"), `${name} Path`).toBe(path);
   expect(attributes.has("domain"), `${name} is host-only`).toBe(false);
   expect(attributes.has("secure"), `${name} Secure: ${line}`).toBe(secure);
   if (SECRET_COOKIES.has(name)) expect(attributes.has("httponly"), `${name} HttpOnly`).toBe(true);
@@ -154,6 +162,39 @@ for (const scheme of SCHEMES) {
     });
     expect(signOut.status).toBeLessThan(300);
     expectCookie(signOut, SESSION_COOKIE, { secure: scheme === "https" });
+  });
+}
+
+// ---------- the identity service's own session cookie ----------
+
+for (const scheme of SCHEMES) {
+  test(`the identity service's session cookie is HttpOnly, Lax, scoped to /hub and ${scheme === "https" ? "" : "not "}Secure over ${scheme}`, async () => {
+    const redirectUri = `${scheme}://127.0.0.1:${keel.port}/auth/callback`;
+    await database.db.oAuthClient.upsert({
+      where: { id: `cookie-test-${scheme}` },
+      create: {
+        id: `cookie-test-${scheme}`,
+        name: "Cookie test",
+        secretHash: hashClientSecret("s3cret"),
+        redirectUris: JSON.stringify([redirectUri]),
+      },
+      update: {},
+    });
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: `cookie-test-${scheme}`,
+      redirect_uri: redirectUri,
+      scope: BACKEND_SERVICE_ID,
+      state: "s",
+    });
+    const signIn = await keel.send(`/hub/api/rest/oauth2/auth?${query}`, {
+      method: "POST",
+      headers: browserHeaders(keel, scheme, { "content-type": FORM }),
+      body: new URLSearchParams({ login: "admin", password: "demo" }).toString(),
+    });
+    expect(signIn.status, signIn.text.slice(0, 200)).toBe(303);
+    const line = expectCookie(signIn, HUB_SESSION_COOKIE, { secure: scheme === "https", path: "/hub" });
+    expect(cookieAttributes(line).has("expires")).toBe(true);
   });
 }
 
