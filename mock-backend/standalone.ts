@@ -7,6 +7,7 @@ import { mockLimits } from "../server/mock-limits.ts";
 import { createMockBackend } from "./app.ts";
 import { createPrisma } from "./db.ts";
 import { checkPublicDemo } from "./demo-credentials.ts";
+import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "./identity/demo-client.ts";
 import { signInThrottleSettings } from "./sign-in-throttle.ts";
 
 const port = Number(process.env.MOCK_BACKEND_PORT ?? 8080);
@@ -19,6 +20,8 @@ if (exposure?.refuse) {
   process.exit(1);
 }
 if (exposure) logger.warn(exposure.message);
+// Keel may sign in through this identity service from any address on this machine (docs/identity.md).
+await registerDemoClient(db, DEMO_REDIRECT_ORIGINS);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");

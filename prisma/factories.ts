@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { BUILD_NUMBER, FEATURE_FLAG, PERMISSION } from "../app/lib/constants.ts";
 import type { Configuration, UserAgreement } from "../mock-backend/contract.ts";
 import { formatPermanentToken, hashPassword } from "../mock-backend/auth.ts";
+import { BACKEND_SERVICE_ID } from "../mock-backend/identity/routes.ts";
 
 export const DEMO_PASSWORD = "demo";
 
@@ -35,7 +36,7 @@ export function demoConfiguration(overrides: Partial<Configuration> = {}): Confi
     hosted: { hosted: false, domain: null, availabilityZone: null },
     ring: {
       url: "/hub",
-      serviceId: "keel-demo-service",
+      serviceId: BACKEND_SERVICE_ID,
       searchBotToken: null,
       hasEmbeddedHub: true,
       broken: false,

@@ -18,6 +18,7 @@ import {
 import { sha256 } from "../mock-backend/auth.ts";
 import { ConfigurationSchema } from "../mock-backend/contract.ts";
 import { writeApp } from "../mock-backend/apps/install.ts";
+import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "../mock-backend/identity/demo-client.ts";
 import { readAppFolder, type AppPackage } from "../mock-backend/apps/package.ts";
 
 export type SeedResult = "seeded" | "already seeded";
@@ -137,5 +138,6 @@ export async function seedDatabase(
     await tx.article.createMany({ data: demoArticles() });
     for (const app of apps) await writeApp(tx, app);
   }, SEED_TRANSACTION);
+  await registerDemoClient(db, DEMO_REDIRECT_ORIGINS);
   return "seeded";
 }

@@ -20,6 +20,10 @@ import { httpLogger } from "./logger.ts";
 import { mockLimits, type MockLimitVariable } from "./mock-limits.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 import { createHttpTransport, createInProcessTransport } from "./transport.ts";
+import { bearerForBackend, createAuth, pageOf, signInPage } from "./auth.ts";
+import { createIdentityClient } from "./identity.ts";
+import { cookieName, sessionCookies } from "./session.ts";
+import { DEMO_CLIENT } from "../mock-backend/identity/demo-client.ts";
 import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
@@ -31,6 +35,9 @@ export interface ServerAppOptions {
         | "KEEL_BENCH"
         | "KEEL_MAX_BODY_BYTES"
         | "KEEL_MAX_UPLOAD_BYTES"
+        | "KEEL_PUBLIC_URL"
+        | "OAUTH_CLIENT_ID"
+        | "OAUTH_CLIENT_SECRET"
         | MockLimitVariable
         | SignInThrottleVariable
       >
@@ -62,21 +69,27 @@ function trustProxyValue(value: string): boolean | number | string {
   return value;
 }
 
-function csrfTokenFor(secret: string, cookie: string): string {
-  return createHmac("sha256", secret).update(`csrf:${cookie}`).digest("base64url");
+/** Bound to the browser's CSRF cookie and to the session: another browser's pair, or an old session's, fails. */
+function csrfTokenFor(secret: string, cookie: string, sessionId: string): string {
+  return createHmac("sha256", secret).update(`csrf:${cookie}:${sessionId}`).digest("base64url");
 }
 
 /** The random value a page's CSRF token is bound to, set once per browser. */
 function ensureCsrfCookie(req: Request, res: Response): string {
-  const existing = readCookie(req.get("cookie"), CSRF_COOKIE);
+  const existing = readCookie(req.get("cookie"), cookieName(CSRF_COOKIE, req.secure));
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const value = randomBytes(32).toString("base64url");
-  res.cookie(CSRF_COOKIE, value, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/" });
+  res.cookie(cookieName(CSRF_COOKIE, req.secure), value, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: req.secure,
+    path: "/",
+  });
   return value;
 }
 
 /** Headers the backend needs to act for this caller, whichever transport carries them. */
-function forwardHeaders(req: Request): Record<string, string> {
+function forwardHeaders(req: Request, res: Response): Record<string, string> {
   const host = req.get("host") ?? "localhost";
   const headers: Record<string, string> = {
     host,
@@ -85,10 +98,12 @@ function forwardHeaders(req: Request): Record<string, string> {
     "x-request-id": String(req.id ?? ""),
     accept: "application/json",
   };
-  for (const name of ["cookie", "authorization", "accept-language", "user-agent"]) {
+  for (const name of ["authorization", "accept-language", "user-agent"]) {
     const value = req.get(name);
     if (value) headers[name] = value;
   }
+  const session = res.locals.keelSession;
+  if (session) headers.authorization = `Bearer ${session.accessToken}`;
   return headers;
 }
 
@@ -118,6 +133,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     securityHeaders({
       development,
       analyticsOrigin: analyticsScriptUrl ? new URL(analyticsScriptUrl).origin : null,
+      identityOrigin: () => identity.hubOrigin,
     }),
   );
   // Answers are personal (the session decides them); static assets opt into caching below.
@@ -146,9 +162,12 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
 
+  const cookies = sessionCookies(env.SESSION_SECRET);
+  let mountBackend: () => void;
   if (env.BACKEND_URL) {
-    transport = createHttpTransport(env.BACKEND_URL);
-    app.use(backendProxy(env.BACKEND_URL, logger));
+    const backendUrl = env.BACKEND_URL;
+    transport = createHttpTransport(backendUrl);
+    mountBackend = () => app.use(backendProxy(backendUrl, logger));
   } else {
     if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
     const mock = createMockBackend({
@@ -163,8 +182,32 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     mockApp.set("trust proxy", "loopback");
     mockApp.use(mock);
     transport = createInProcessTransport(mockApp);
-    app.use(mock);
+    mountBackend = () => app.use(mock);
   }
+
+  const demo = !env.BACKEND_URL;
+  const identity = createIdentityClient({
+    transport,
+    backendUrl: env.BACKEND_URL,
+    clientId: env.OAUTH_CLIENT_ID ?? (demo ? DEMO_CLIENT.id : null),
+    clientSecret: env.OAUTH_CLIENT_SECRET ?? (demo ? DEMO_CLIENT.secret : null),
+  });
+  if (!identity.oauthEnabled) {
+    logger.warn(
+      "OAUTH_CLIENT_ID is not set: people can sign in only with a permanent token (docs/identity.md)",
+    );
+  }
+  if (!demo) {
+    // Learns the identity service's origin early: the CSP's form-action names it.
+    identity
+      .discover()
+      .catch((error: unknown) => logger.warn({ err: error }, "identity service not found yet"));
+  }
+  const auth = createAuth({ identity, cookies, publicUrl: env.KEEL_PUBLIC_URL, logger });
+  app.use(auth.middleware);
+  app.use(["/api", "/hub"], bearerForBackend(cookies.names));
+  mountBackend();
+  app.use(auth.router);
 
   app.use(widgetRouter(transport, logger));
 
@@ -215,11 +258,25 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       mode: development ? "development" : "production",
       getLoadContext(req, res) {
         const csrfCookie = ensureCsrfCookie(req, res);
-        const expected = csrfTokenFor(secret, csrfCookie);
+        const session = res.locals.keelSession;
+        const expected = csrfTokenFor(secret, csrfCookie, session?.sid ?? "guest");
+        const headers = forwardHeaders(req, res);
         const context = new RouterContextProvider();
         context.set(keelContext, {
           transport,
-          forwardHeaders: forwardHeaders(req),
+          forwardHeaders: headers,
+          auth: {
+            oauthEnabled: identity.oauthEnabled,
+            async refresh() {
+              const ok = await auth.refresh(req, res);
+              const next = res.locals.keelSession;
+              if (ok && next) headers.authorization = `Bearer ${next.accessToken}`;
+              return ok;
+            },
+            signInWithToken: (token) => auth.signInWithToken(req, res, token),
+            signOut: (next) => auth.signOut(req, res, next),
+            signInAgain: signInPage("ended", pageOf(req.originalUrl)),
+          },
           nonce: cspNonce(res),
           requestId: String(req.id ?? ""),
           csrfToken: expected,

@@ -63,6 +63,15 @@ export const EnvSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The address browsers use for Keel (the OAuth redirect URI is built on it); else each request's own. */
+  KEEL_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http or https URL such as https://keel.example.com" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .refine((url) => new URL(url).pathname === "/", "must be an origin without a path")
+    .optional(),
+  /** Keel's registration with the backend's identity service (docs/identity.md). */
+  OAUTH_CLIENT_ID: z.string().min(1).max(200).optional(),
+  OAUTH_CLIENT_SECRET: z.string().min(1).max(200).optional(),
   /** A third-party analytics script, loaded only in production or hosted installs (docs/analytics.md). */
   ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -125,6 +134,12 @@ export const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .default(SIGN_IN_THROTTLE_DEFAULTS.ipFailures),
   SIGN_IN_IP_WINDOW_MS: milliseconds(SIGN_IN_THROTTLE_DEFAULTS.ipWindowMs),
+  /** The mock identity service's access token lifetime (expires_in), in seconds; unset keeps an hour. */
+  HUB_ACCESS_TOKEN_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
@@ -141,8 +156,16 @@ function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 /** Validates the environment at boot; the message names every bad variable. */
+const CheckedEnvSchema = EnvSchema.refine(
+  (env) => (env.OAUTH_CLIENT_ID === undefined) === (env.OAUTH_CLIENT_SECRET === undefined),
+  {
+    path: ["OAUTH_CLIENT_SECRET"],
+    error: "OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET are set together or not at all",
+  },
+);
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): z.infer<typeof EnvSchema> {
-  const result = EnvSchema.safeParse(withoutEmpty(source));
+  const result = CheckedEnvSchema.safeParse(withoutEmpty(source));
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "environment");

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createPrisma } from "../mock-backend/db.ts";
 import { checkPublicDemo } from "../mock-backend/demo-credentials.ts";
+import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "../mock-backend/identity/demo-client.ts";
 import { createServerApp } from "./app.ts";
 import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
 import { createLogger } from "./logger.ts";
@@ -52,6 +53,13 @@ if (production) {
   devMiddleware = vite.middlewares;
   build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
+
+// The demo registers Keel with the mock's identity service for the addresses it answers on.
+if (db)
+  await registerDemoClient(db, [
+    ...DEMO_REDIRECT_ORIGINS,
+    ...(env.KEEL_PUBLIC_URL ? [env.KEEL_PUBLIC_URL] : []),
+  ]);
 
 const { app, beginShutdown } = createServerApp({
   env,

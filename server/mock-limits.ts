@@ -7,7 +7,8 @@ export type MockLimitVariable =
   | "ANALYTICS_MAX_STORED_EVENTS"
   | "ANALYTICS_MAX_STORED_MB"
   | "ANALYTICS_RETENTION_DAYS"
-  | "INBOX_STREAMS_PER_USER";
+  | "INBOX_STREAMS_PER_USER"
+  | "HUB_ACCESS_TOKEN_SECONDS";
 
 const definedOnly = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -15,7 +16,7 @@ const definedOnly = <T extends object>(value: T): Partial<T> =>
 /** The mock backend's limits from the environment; unset ones keep the mock's defaults. */
 export function mockLimits(
   env: Partial<Pick<Env, MockLimitVariable>>,
-): Pick<MockBackendOptions, "analytics" | "inboxStreams"> {
+): Pick<MockBackendOptions, "analytics" | "inboxStreams" | "identity"> {
   const mb = env.ANALYTICS_MAX_STORED_MB;
   return {
     analytics: definedOnly({
@@ -26,5 +27,6 @@ export function mockLimits(
       retentionDays: env.ANALYTICS_RETENTION_DAYS,
     }),
     inboxStreams: definedOnly({ maxStreamsPerUser: env.INBOX_STREAMS_PER_USER }),
+    identity: definedOnly({ accessTokenSeconds: env.HUB_ACCESS_TOKEN_SECONDS }),
   };
 }

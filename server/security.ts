@@ -34,10 +34,16 @@ export const generateNonce: RequestHandler = (_req, res, next) => {
 export function securityHeaders({
   development,
   analyticsOrigin = null,
+  identityOrigin = () => null,
 }: {
   development: boolean;
   /** The configured third-party analytics script's origin, which may receive what it collects. */
   analyticsOrigin?: string | null;
+  /**
+   * The identity service's origin when it is not Keel's own: sign-out and switch-user forms redirect
+   * there, and browsers apply form-action to those redirects.
+   */
+  identityOrigin?: () => string | null;
 }): RequestHandler[] {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`;
   const policy = helmet({
@@ -59,7 +65,9 @@ export function securityHeaders({
         "worker-src": ["'self'", "blob:"],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
-        "form-action": ["'self'"],
+        "form-action": [
+          (_req: unknown, _res: unknown) => [`'self'`, identityOrigin()].filter(Boolean).join(" "),
+        ],
         "frame-ancestors": ["'self'"],
       },
     },

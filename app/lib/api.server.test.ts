@@ -18,7 +18,7 @@ function context(transport: (request: BackendRequest) => Promise<BackendResponse
   const log = { info() {}, warn() {}, error() {} };
   return {
     transport,
-    forwardHeaders: { cookie: "keel_session=x", host: "keel.test", origin: "http://keel.test" },
+    forwardHeaders: { host: "keel.test", origin: "http://keel.test", authorization: "Bearer t0ken" },
     nonce: "n",
     requestId: "r",
     csrfToken: "t",
@@ -41,7 +41,7 @@ test("every request selects exactly the fields its schema parses, and forwards t
   expect(url.pathname).toBe("/api/users/me/profiles/analytics");
   expect(url.searchParams.get("ignoreLicenseErrors")).toBe("true");
   expect([...parseFields(url.searchParams.get("fields") ?? "").keys()]).toEqual(["analyticsId"]);
-  expect(seen[0]?.headers.cookie).toBe("keel_session=x");
+  expect(seen[0]?.headers.authorization).toBe("Bearer t0ken");
 });
 
 test("an answer that breaks the contract is a ContractError, not a half-parsed object", async () => {
@@ -77,13 +77,63 @@ test("reads are shared within a request and a write makes them stale", async () 
 });
 
 test("cookies the backend sets are collected for the browser", async () => {
-  const api = createApi(
-    context(async () =>
-      answer(200, { id: "1-2", login: "alice", name: "Alice" }, ["keel_session=abc; HttpOnly"]),
-    ),
-  );
-  await api.login({ login: "alice", password: "demo" });
-  expect(api.setCookies).toEqual(["keel_session=abc; HttpOnly"]);
+  const api = createApi(context(async () => answer(200, { analyticsId: "a-1" }, ["hub_lang=de; HttpOnly"])));
+  await api.getAnalyticsProfile();
+  expect(api.setCookies).toEqual(["hub_lang=de; HttpOnly"]);
+});
+
+/** A session whose access token the backend refuses until it is refreshed to `fresh`. */
+function sessionContext(refreshes: boolean) {
+  const seen: string[] = [];
+  let refreshed = 0;
+  const ctx = context(async (request) => {
+    seen.push(request.headers.authorization ?? "");
+    return request.headers.authorization === "Bearer fresh"
+      ? answer(200, { analyticsId: "a-1" })
+      : answer(401, { error: "invalid_token", error_description: "expired" });
+  });
+  ctx.forwardHeaders = { host: "keel.test", authorization: "Bearer stale" };
+  ctx.auth = {
+    oauthEnabled: true,
+    async refresh() {
+      refreshed += 1;
+      if (refreshes) ctx.forwardHeaders.authorization = "Bearer fresh";
+      return refreshes;
+    },
+    signInWithToken: async () => false,
+    signOut: async (next) => next,
+    signInAgain: "/login?error=ended&redirect=%2Fissues",
+  };
+  return { ctx, seen, refreshes: () => refreshed };
+}
+
+test("an access token the backend refuses is refreshed once and the call made again", async () => {
+  const { ctx, seen, refreshes } = sessionContext(true);
+  expect(await createApi(ctx).getAnalyticsProfile()).toEqual({ analyticsId: "a-1" });
+  expect(seen).toEqual(["Bearer stale", "Bearer fresh"]);
+  expect(refreshes()).toBe(1);
+});
+
+test("when the refresh is refused, the reader is sent to sign in again and back to the page", async () => {
+  const { ctx, seen } = sessionContext(false);
+  const thrown = await createApi(ctx)
+    .getAnalyticsProfile()
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  expect(thrown).toBeInstanceOf(Response);
+  expect((thrown as Response).headers.get("location")).toBe("/login?error=ended&redirect=%2Fissues");
+  expect(seen).toEqual(["Bearer stale"]);
+});
+
+test("a guest's 401 is an answer, not a reason to refresh", async () => {
+  const ctx = context(async () => answer(401, { error: "unauthorized", error_description: "sign in" }));
+  delete ctx.forwardHeaders.authorization;
+  let refreshed = false;
+  ctx.auth = { ...sessionContext(true).ctx.auth!, refresh: async () => (refreshed = true) };
+  await expect(createApi(ctx).getAnalyticsProfile()).rejects.toBeInstanceOf(ApiError);
+  expect(refreshed).toBe(false);
 });
 
 test("against the mock backend, every shell call parses for every demo user", async () => {

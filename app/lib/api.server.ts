@@ -1,5 +1,6 @@
 // The one way the app reaches its backend: every response is parsed with the
 // contract the mock backend validates against, whichever transport carries it.
+import { redirect } from "react-router";
 import { z } from "zod";
 import {
   AnalyticsProfileSchema,
@@ -28,8 +29,6 @@ import {
   InboxThreadsSchema,
   IssueSchema,
   IssuesSchema,
-  LoginResultSchema,
-  LogoutResultSchema,
   MentionsSchema,
   NoQuerySchema,
   PermissionCacheSchema,
@@ -49,7 +48,6 @@ import {
   type IssueUpdate,
   type Consent,
   type ErrorBody,
-  type LoginInput,
 } from "../../mock-backend/contract.ts";
 import { HUB_API_VERSION } from "./constants.ts";
 import { buildFields } from "./field-selector.ts";
@@ -133,7 +131,13 @@ export function createApi(context: KeelRequestContext) {
       body = JSON.stringify(options.body);
       headers["content-type"] = "application/json";
     }
-    const response = await context.transport({ method, path, headers, body });
+    let response = await context.transport({ method, path, headers, body });
+    if (response.status === 401 && headers.authorization && context.auth) {
+      // The access token expired or was revoked: one refresh, one retry; else the session has ended.
+      if (!(await context.auth.refresh())) throw redirect(context.auth.signInAgain);
+      headers.authorization = context.forwardHeaders.authorization ?? "";
+      response = await context.transport({ method, path, headers, body });
+    }
     setCookies.push(...response.headers.getSetCookie());
     return parseAnswer(schema, method, path, response);
   }
@@ -286,7 +290,5 @@ export function createApi(context: KeelRequestContext) {
         { enabled },
       ),
     getWhatsNewAvailableNow: () => get(WhatsNewSchema, "/api/whatsNew/availableNow"),
-    login: (input: LoginInput) => post(LoginResultSchema, "/api/auth/login", input, { selectFields: false }),
-    logout: () => post(LogoutResultSchema, "/api/auth/logout", {}, { selectFields: false }),
   };
 }

@@ -98,6 +98,8 @@ export const FEATURE_FLAG = {
 
 export const SESSION_COOKIE = "keel_session";
 export const CSRF_COOKIE = "keel_csrf";
+/** The state of one round trip through the identity service (sign-in or sign-out), sealed. */
+export const OAUTH_FLOW_COOKIE = "keel_oauth";
 /** The mock identity service's own sign-in session, scoped to its path (/hub). */
 export const HUB_SESSION_COOKIE = "hub_session";
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60_000;

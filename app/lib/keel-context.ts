@@ -26,11 +26,26 @@ export interface RequestLogger {
   error(object: object, message?: string): void;
 }
 
+export interface KeelAuth {
+  /** Keel has a registered OAuth client: /login offers the identity service's sign-in. */
+  oauthEnabled: boolean;
+  /** After the backend refused the access token: refreshes it once. False when the session has ended. */
+  refresh(): Promise<boolean>;
+  /** Signs in the owner of a permanent token; false when the backend does not accept it. */
+  signInWithToken(token: string): Promise<boolean>;
+  /** Ends the session; resolves to where the browser goes next (the identity service's logout, then `next`). */
+  signOut(next: string): Promise<string>;
+  /** Where a reader whose session ended goes: the sign-in page, then back to this page. */
+  signInAgain: string;
+}
+
 /** What the server gives every loader, action and middleware for one request. */
 export interface KeelRequestContext {
   transport: BackendTransport;
-  /** Headers passed on to the backend: the caller's cookie, credentials, language and origin. */
+  /** Headers passed on to the backend: the session's bearer token, language and origin. */
   forwardHeaders: Record<string, string>;
+  /** The session with the backend's identity service (docs/identity.md). */
+  auth?: KeelAuth;
   nonce: string;
   requestId: string;
   csrfToken: string;

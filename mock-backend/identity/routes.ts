@@ -13,7 +13,7 @@ import { pageLanguage, renderError, renderSignIn, translator } from "./sign-in-p
 /** Hub's own service id, which a scope may name beside the backend's. */
 export const HUB_SERVICE_ID = "0-0-0-0-0";
 /** The mock backend's service id in its identity service, as `api/config`'s `ring.serviceId` gives it. */
-export const BACKEND_SERVICE_ID = "8f3b2c1d-youtrack-mock";
+export const BACKEND_SERVICE_ID = "keel-demo-service";
 const FORM_LIMIT = "8kb";
 
 export interface IdentityOptions {
@@ -74,6 +74,33 @@ const LogoutSchema = z.object({
   state: single(1024).optional(),
   redirect_uri: single(2048).optional(),
 });
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A registered redirect URI matches exactly, or, for a loopback address, on any port (RFC 8252
+ * section 7.3): a server on this machine may listen wherever it can.
+ */
+export function redirectMatches(registered: string, asked: string): boolean {
+  if (registered === asked) return true;
+  try {
+    const a = new URL(registered);
+    const b = new URL(asked);
+    return (
+      (a.protocol === "http:" || a.protocol === "https:") &&
+      a.protocol === b.protocol &&
+      LOOPBACK.has(a.hostname) &&
+      a.hostname === b.hostname &&
+      a.pathname === b.pathname &&
+      a.search === b.search &&
+      !b.username &&
+      !b.password &&
+      !b.hash
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** Query values repeated or nested are malformed, not merged. */
 function plainQuery(req: Request): Record<string, string> | null {
@@ -146,7 +173,7 @@ export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }
     }
     const asked = query?.redirect_uri;
     const redirectUri = asked ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
-    if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+    if (!redirectUri || !client.redirectUris.some((registered) => redirectMatches(registered, redirectUri))) {
       sendPage(res, 400, renderError(language, t("badRedirect")));
       return null;
     }
@@ -186,6 +213,15 @@ export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }
     return request;
   }
 
+  /** A trusted client and a well-formed request, or null once the error answer has been sent. */
+  async function authorizationRequest(req: Request, res: Response) {
+    const query = plainQuery(req);
+    const trusted = await trustedClient(req, res, query);
+    if (!trusted || !query) return null;
+    const request = checkRequest(res, query, trusted.client, trusted.redirectUri);
+    return request ? { ...trusted, request } : null;
+  }
+
   async function grantCode(
     res: Response,
     status: 302 | 303,
@@ -211,12 +247,9 @@ export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }
   router.get(
     "/oauth2/auth",
     route(async (req, res) => {
-      const query = plainQuery(req);
-      const trusted = await trustedClient(req, res, query);
-      if (!trusted || !query) return;
-      const { client, redirectUri } = trusted;
-      const request = checkRequest(res, query, client, redirectUri);
-      if (!request) return;
+      const authorization = await authorizationRequest(req, res);
+      if (!authorization) return;
+      const { client, redirectUri, request } = authorization;
       const mode = request.request_credentials;
       if (mode === "required") await sessions.end(req, res);
       const userId = mode === "required" ? null : await sessions.current(req);
@@ -245,12 +278,9 @@ export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }
     requireSameOriginForWrites,
     form,
     route(async (req, res) => {
-      const query = plainQuery(req);
-      const trusted = await trustedClient(req, res, query);
-      if (!trusted || !query) return;
-      const { client, redirectUri } = trusted;
-      const request = checkRequest(res, query, client, redirectUri);
-      if (!request) return;
+      const authorization = await authorizationRequest(req, res);
+      if (!authorization) return;
+      const { client, redirectUri, request } = authorization;
       const language = pageLanguage(req);
       const t = translator(language);
       const body = SignInFormSchema.safeParse(req.body ?? {});

@@ -40,11 +40,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
 }
 
-/** Fills and submits the login form on the current page (already at /login). */
+/**
+ * Signs in on the identity service's own page. From Keel's /login it first follows the "Log in" link there;
+ * on the identity service's page it fills the form and submits it.
+ */
 export async function submitLogin(page: Page, login: string, password: string): Promise<void> {
-  await page.getByLabel("Login", { exact: true }).fill(login);
+  if (new URL(page.url()).pathname === "/login") {
+    await page.locator("main").getByRole("link", { name: "Log in", exact: true }).click();
+  }
+  await expect(page).toHaveURL(/\/hub\/api\/rest\/oauth2\/auth/);
+  await page.getByLabel("Username or email", { exact: true }).fill(login);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.locator("main").getByRole("button", { name: "Log in", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
 /** Where the start page sends each user: reporters to their tickets, the others to the dashboards. */
@@ -81,19 +88,22 @@ export function csrfFieldValue(html: string): string | undefined {
 }
 
 /**
- * Signs `login` in by posting the login form over HTTP with the page's own request
- * context, which shares cookies with the browser, then opens `path`. Quicker than
- * the form when signing in is not what the test is about.
+ * Signs `login` in over HTTP with the page's own request context, which shares cookies with the browser:
+ * Keel's /auth/login, the identity service's form, Keel's callback. Then opens `path`. Quicker than the
+ * pages when signing in is not what the test is about.
  */
 export async function signInQuickly(page: Page, login: DemoLogin, path = "/"): Promise<void> {
-  const form = await page.request.get("/login");
-  const csrf = csrfFieldValue(await form.text());
-  expect(csrf, "csrf field on /login").toBeTruthy();
-  const response = await page.request.post("/login", {
-    form: { csrf: csrf!, login, password: DEMO_PASSWORD, redirect: path },
+  const start = await page.request.get(`/auth/login?redirect=${encodeURIComponent(path)}`, { maxRedirects: 0 });
+  expect(start.status(), "Keel's /auth/login").toBe(302);
+  const authorize = new URL(start.headers().location ?? "", page.url() === "about:blank" ? start.url() : page.url());
+  const form = await page.request.post(authorize.href, {
+    form: { login, password: DEMO_PASSWORD },
+    headers: { origin: authorize.origin },
     maxRedirects: 0,
   });
-  expect(response.status(), "sign-in answer").toBe(302);
+  expect(form.status(), "the identity service's sign-in").toBe(303);
+  const back = await page.request.get(form.headers().location ?? "", { maxRedirects: 0 });
+  expect(back.status(), "Keel's callback").toBe(302);
   await page.goto(path);
   await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS[login]);
 }

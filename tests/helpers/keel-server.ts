@@ -104,11 +104,13 @@ export async function startKeel(
     withBuild = true,
     trustProxy = parseEnv({}).TRUST_PROXY,
     limits = {},
+    env = {},
   }: {
     withBuild?: boolean;
     /** The server's default trusts no proxy; "loopback" plays a local TLS proxy. */
     trustProxy?: string;
     limits?: Partial<Pick<Env, "KEEL_MAX_BODY_BYTES" | "KEEL_MAX_UPLOAD_BYTES">>;
+    env?: Partial<Pick<Env, "HUB_ACCESS_TOKEN_SECONDS">>;
   } = {},
 ): Promise<KeelServer> {
   const build: ServerBuild | (() => Promise<ServerBuild>) = withBuild
@@ -117,7 +119,7 @@ export async function startKeel(
         throw new Error("this test server has no build");
       };
   const { app, beginShutdown } = createServerApp({
-    env: { NODE_ENV: "production", SESSION_SECRET: TEST_SECRET, TRUST_PROXY: trustProxy, ...limits },
+    env: { NODE_ENV: "production", SESSION_SECRET: TEST_SECRET, TRUST_PROXY: trustProxy, ...limits, ...env },
     logger: silentLogger(),
     build,
     db,
@@ -155,4 +157,65 @@ export function cookieAttributes(setCookie: string): Map<string, string> {
       return [name, eq < 0 ? "" : attribute.slice(eq + 1).trim()];
     }),
   );
+}
+
+/** Cookies a browser keeps: the name=value of each Set-Cookie line, the last one winning; cleared ones go. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+  take(answer: Answer): void {
+    for (const line of answer.setCookies) {
+      const pair = cookiePair(line);
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === "" || /;\s*expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+/**
+ * Signs in as a person does: Keel's /auth/login, the identity service's own form, back to Keel's callback.
+ * Returns the browser's cookies and where Keel sent it in the end.
+ */
+export async function signInThroughIdentity(
+  server: KeelServer,
+  login: string,
+  {
+    password = "demo",
+    redirect = "/",
+    jar = new CookieJar(),
+    headers = {},
+  }: { password?: string; redirect?: string; jar?: CookieJar; headers?: Record<string, string> } = {},
+): Promise<{ jar: CookieJar; landed: string | undefined; steps: Answer[] }> {
+  const steps: Answer[] = [];
+  const start = await server.send(`/auth/login?redirect=${encodeURIComponent(redirect)}`, {
+    headers: { ...headers, cookie: jar.header() },
+  });
+  steps.push(start);
+  jar.take(start);
+  const authorize = new URL(String(start.headers.location), server.url);
+  const form = await server.send(`${authorize.pathname}${authorize.search}`, {
+    method: "POST",
+    headers: {
+      origin: server.url,
+      ...headers,
+      cookie: jar.header(),
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ login, password }).toString(),
+  });
+  steps.push(form);
+  jar.take(form);
+  if (form.status !== 303) return { jar, landed: undefined, steps };
+  const callback = new URL(String(form.headers.location), server.url);
+  const back = await server.send(`${callback.pathname}${callback.search}`, {
+    headers: { ...headers, cookie: jar.header() },
+  });
+  steps.push(back);
+  jar.take(back);
+  return { jar, landed: back.headers.location, steps };
 }

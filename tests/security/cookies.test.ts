@@ -11,10 +11,12 @@ import { BACKEND_SERVICE_ID } from "../../mock-backend/identity/routes.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import {
   cookieAttributes,
+  CookieJar,
   cookiePair,
   findCookie,
   hasBuild,
   NO_BUILD_MESSAGE,
+  signInThroughIdentity,
   startKeel,
   type Answer,
   type KeelServer,
@@ -28,15 +30,24 @@ const {
   GUEST_APPEARANCE_COOKIE,
   HUB_SESSION_COOKIE,
   LOCALE_COOKIE,
+  OAUTH_FLOW_COOKIE,
   SESSION_COOKIE,
 } = constants;
 const FORM = "application/x-www-form-urlencoded";
 
+/** Keel's own credentials are `__Host-` prefixed over HTTPS: only this host, Path=/, Secure. */
+const keelCookie = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
+
 /** Cookies whose value is a credential or the CSRF binding: scripts must never read them. */
-const SECRET_COOKIES = new Set<string>([SESSION_COOKIE, CSRF_COOKIE, HUB_SESSION_COOKIE]);
+const SECRET_COOKIES = new Set<string>(
+  [SESSION_COOKIE, CSRF_COOKIE, OAUTH_FLOW_COOKIE]
+    .flatMap((name) => [name, `__Host-${name}`])
+    .concat(HUB_SESSION_COOKIE),
+);
 /** Every cookie a test below checks. */
 const COVERED = new Set<string>([
   SESSION_COOKIE,
+  OAUTH_FLOW_COOKIE,
   HUB_SESSION_COOKIE,
   CSRF_COOKIE,
   LOCALE_COOKIE,
@@ -97,7 +108,7 @@ function expectCookie(
 async function guest(server: KeelServer, scheme: Scheme) {
   const page = await server.send("/login", { headers: browserHeaders(server, scheme) });
   expect(page.status).toBe(200);
-  const csrfCookie = cookiePair(findCookie(page, CSRF_COOKIE) ?? "");
+  const csrfCookie = cookiePair(findCookie(page, keelCookie(CSRF_COOKIE, scheme === "https")) ?? "");
   const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
   return { page, csrfCookie, token };
 }
@@ -128,7 +139,8 @@ function sourceFiles(dir: string): string[] {
 
 test("every cookie the code writes is one these tests check", () => {
   const written = new Set<string>();
-  const writers = /(?:serializeCookie|res\.cookie|res\.clearCookie)\(\s*([A-Z][A-Z0-9_]*)/g;
+  const writers =
+    /(?:serializeCookie|res\.cookie|res\.clearCookie)\(\s*(?:cookieName\(\s*)?([A-Z][A-Z0-9_]*)/g;
   for (const file of ["app", "server", "mock-backend"].flatMap((dir) => sourceFiles(path.resolve(dir)))) {
     for (const match of readFileSync(file, "utf8").matchAll(writers)) {
       const value = (constants as Record<string, unknown>)[match[1] ?? ""];
@@ -214,23 +226,35 @@ for (const scheme of SCHEMES) {
   const secure = scheme === "https";
 
   test.skipIf(!hasBuild)(
-    `over ${scheme}, the CSRF cookie and the session from the sign-in form`,
+    `over ${scheme}, the CSRF cookie, the sign-in flow's and the session from signing in`,
     async () => {
-      const { page, csrfCookie, token } = await guest(keel, scheme);
-      expectCookie(page, CSRF_COOKIE, { secure });
+      const { page } = await guest(keel, scheme);
+      expectCookie(page, keelCookie(CSRF_COOKIE, secure), { secure });
 
-      const signIn = await postForm(keel, scheme, "/login", csrfCookie, {
-        login: "alice",
-        password: "demo",
-        csrf: token,
+      const jar = new CookieJar();
+      const { steps, landed } = await signInThroughIdentity(keel, "alice", {
+        jar,
+        headers: browserHeaders(keel, scheme),
       });
-      expect(signIn.status, signIn.text.slice(0, 200)).toBe(302);
-      const session = cookiePair(expectCookie(signIn, SESSION_COOKIE, { secure }));
+      expect(landed).toBe("/");
+      expectCookie(steps[0]!, keelCookie(OAUTH_FLOW_COOKIE, secure), { secure });
+      const line = expectCookie(steps[2]!, keelCookie(SESSION_COOKIE, secure), { secure });
+      expect(cookieAttributes(line).has("expires")).toBe(true);
 
-      const signOut = await postForm(keel, scheme, "/logout", `${csrfCookie}; ${session}`, { csrf: token });
+      // Signing out needs the token of the signed-in session: the one of the guest page is not it.
+      const signedIn = await keel.send("/login?redirect=%2Fissues", {
+        headers: browserHeaders(keel, scheme, { cookie: jar.header() }),
+      });
+      expect(signedIn.status).toBe(302);
+      const page2 = await keel.send("/issues", {
+        headers: browserHeaders(keel, scheme, { cookie: jar.header() }),
+      });
+      jar.take(page2);
+      const token = /name="csrf" value="([^"]+)"/.exec(page2.text)?.[1] ?? "";
+      const signOut = await postForm(keel, scheme, "/logout", jar.header(), { csrf: token });
       expect(signOut.status).toBe(302);
-      const cleared = expectCookie(signOut, SESSION_COOKIE, { secure });
-      expect(cookiePair(cleared)).toBe(`${SESSION_COOKIE}=`);
+      const cleared = expectCookie(signOut, keelCookie(SESSION_COOKIE, secure), { secure });
+      expect(cookiePair(cleared)).toBe(`${keelCookie(SESSION_COOKIE, secure)}=`);
     },
   );
 
@@ -264,10 +288,18 @@ for (const scheme of SCHEMES) {
   );
 }
 
+/** A browser claiming HTTPS to a server that trusts no proxy: its cookies are plain ones. */
+async function untrustedGuest() {
+  const page = await untrusting.send("/login", { headers: browserHeaders(untrusting, "https") });
+  const csrfCookie = cookiePair(findCookie(page, CSRF_COOKIE) ?? "");
+  const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+  return { page, csrfCookie, token };
+}
+
 test.skipIf(!hasBuild)(
   "an untrusted X-Forwarded-Proto: https does not make Keel's cookies Secure",
   async () => {
-    const { page, csrfCookie, token } = await guest(untrusting, "https");
+    const { page, csrfCookie, token } = await untrustedGuest();
     expectCookie(page, CSRF_COOKIE, { secure: false });
     const answer = await postForm(untrusting, "https", "/settings/language", csrfCookie, {
       csrf: token,

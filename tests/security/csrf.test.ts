@@ -17,14 +17,17 @@ import { CSRF_COOKIE, SESSION_COOKIE } from "../../app/lib/constants.ts";
 import { createMockBackend, createMockBackendApp } from "../../mock-backend/app.ts";
 import errorsEn from "../../locales/en/errors.json";
 import { demoToken } from "../../prisma/factories.ts";
+import { createSealer } from "../../server/session.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import {
+  CookieJar,
   cookiePair,
   findCookie,
   hasBuild,
   loadBuild,
   NO_BUILD_MESSAGE,
   send,
+  signInThroughIdentity,
   startKeel,
   type Answer,
   type KeelServer,
@@ -138,18 +141,22 @@ async function openBrowser(): Promise<Browser> {
   return { csrfCookie: cookiePair(set), token };
 }
 
-/** A browser signed in as `login` through Keel's own sign-in form. */
+/**
+ * A browser signed in as `login` through the identity service, holding the CSRF token of a page it opened
+ * signed in: tokens are bound to the session.
+ */
 async function signedIn(login = "admin"): Promise<Browser> {
   const browser = await openBrowser();
-  const answer = await keel.send("/login", {
-    method: "POST",
-    headers: { "content-type": FORM, cookie: browser.csrfCookie, origin: keel.url },
-    body: new URLSearchParams({ login, password: "demo", csrf: browser.token }).toString(),
-  });
-  expect(answer.status, answer.text.slice(0, 300)).toBe(302);
-  const session = findCookie(answer, SESSION_COOKIE);
+  const jar = new CookieJar();
+  jar.cookies.set(CSRF_COOKIE, browser.csrfCookie.slice(CSRF_COOKIE.length + 1));
+  const { landed } = await signInThroughIdentity(keel, login, { jar });
+  expect(landed, `signing in as ${login}`).toBe("/");
+  const session = jar.cookies.get(SESSION_COOKIE);
   if (!session) throw new Error(`signing in as ${login} set no session cookie`);
-  return { ...browser, session: cookiePair(session) };
+  const page = await keel.send("/issues", { headers: { cookie: jar.header() } });
+  const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1];
+  if (!token) throw new Error("the signed-in page gave no CSRF token");
+  return { ...browser, token, session: `${SESSION_COOKIE}=${session}` };
 }
 
 interface Attempt {
@@ -279,6 +286,27 @@ test.skipIf(!hasBuild)("the error reporter's JSON post needs the token in X-CSRF
   expectRefused(await post({ "x-csrf-token": other.token }), "another browser's token");
   const accepted = await post({ "x-csrf-token": mine.token });
   expect(accepted.status).toBe(202);
+});
+
+test.skipIf(!hasBuild)("a token is bound to the session as well as the browser", async () => {
+  const alice = await signedIn("alice");
+  const rachel = await signedIn("rachel");
+  const url = "/settings/language";
+  const aliceCookies = cookieHeader(alice.csrfCookie, alice.session);
+  expectRefused(
+    await attempt(url, { cookie: aliceCookies, field: rachel.token }),
+    "another session's token with this browser's cookies",
+  );
+  const guest = await openBrowser();
+  const jar = new CookieJar();
+  jar.cookies.set(CSRF_COOKIE, guest.csrfCookie.slice(CSRF_COOKIE.length + 1));
+  await signInThroughIdentity(keel, "admin", { jar });
+  expectRefused(
+    await attempt(url, { cookie: jar.header(), field: guest.token }),
+    "the token of the page from before signing in",
+  );
+  const accepted = await attempt(url, { cookie: aliceCookies, field: alice.token });
+  expect(isCsrfRefusal(accepted)).toBe(false);
 });
 
 /** Every row of every table, less the one write a GET makes on purpose: opening the notification
@@ -615,7 +643,20 @@ test("behind the BACKEND_URL proxy, cross-site writes are still refused and same
   await new Promise((resolve) => front.once("listening", resolve));
   const port = (front.address() as { port: number }).port;
   try {
-    const session = await backendSession();
+    // Keel's own session for admin, sealed as Keel seals it: the proxy passes its token on only with
+    // same-origin proof, and the backend refuses a cross-site write without one.
+    const sealed = createSealer(TEST_SECRET, "session v1").seal({
+      v: 1,
+      kind: "token",
+      userId: "1-1",
+      login: "admin",
+      accessToken: demoToken("admin"),
+      refreshToken: null,
+      expiresAt: null,
+      sid: "test-session",
+      issuedAt: Date.now(),
+    });
+    const session = `${SESSION_COOKIE}=${sealed}`;
     const write = (origin?: string) =>
       send(port, "/api/users/me/profiles/tips", {
         method: "POST",

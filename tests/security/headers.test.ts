@@ -12,6 +12,7 @@ import {
   findCookie,
   hasBuild,
   NO_BUILD_MESSAGE,
+  signInThroughIdentity,
   startKeel,
   type Answer,
   type KeelServer,
@@ -244,18 +245,13 @@ test("two answers never share a nonce", async () => {
 });
 
 test.skipIf(!hasBuild)("a signed-in page and its redirects carry the headers too", async () => {
-  const page = await keel.send("/login");
-  const csrfCookie = cookiePair(findCookie(page, "keel_csrf") ?? "");
-  const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
-  const signIn = await keel.send("/login", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ login: "admin", password: "demo", csrf: token }).toString(),
-  });
-  expect(signIn.status).toBe(302);
-  expectAppPolicy(signIn, "the sign-in redirect");
-  expectCommonHeaders(signIn, "the sign-in redirect", false);
-  const cookie = `${csrfCookie}; ${cookiePair(findCookie(signIn, "keel_session") ?? "")}`;
+  const { jar, steps } = await signInThroughIdentity(keel, "admin");
+  for (const [index, step] of steps.entries()) {
+    expect(step.status, `step ${index}`).toBeLessThan(400);
+    expectCommonHeaders(step, `sign-in step ${index}`, false);
+  }
+  expectAppPolicy(steps[2]!, "the callback's redirect");
+  const cookie = jar.header();
   for (const target of ["/issues", "/issue/DEMO-1", "/dashboard", "/notifications", "/admin/apps"]) {
     const answer = await keel.send(target, { headers: { cookie } });
     expect(answer.status, target).toBeLessThan(500);

@@ -1,6 +1,9 @@
-// The sign-in page's loader and action: its title and its messages, in the request's language.
+// The sign-in page's loader and action: its title, its messages after a failed round trip through the
+// identity service, and the permanent-token sign-in, in the request's language.
 import { expect, test } from "vitest";
 import { action, loader } from "../../app/routes/auth/login.tsx";
+import type { KeelAuth } from "../../app/lib/keel-context.ts";
+import { demoToken } from "../../prisma/factories.ts";
 import { useBackend } from "../helpers/backend.ts";
 import { callRoute, formRequest, type RouteArgs } from "../helpers/route.ts";
 
@@ -11,40 +14,68 @@ type ActionArgs = Parameters<typeof action>[0];
 const runLoader = (args: RouteArgs) => loader(args as unknown as LoaderArgs);
 const runAction = (args: RouteArgs) => action(args as unknown as ActionArgs);
 
+/** The server's session handling, as far as the page uses it: the backend accepts alice's token only. */
+const signedInWith: string[] = [];
+const auth: KeelAuth = {
+  oauthEnabled: true,
+  refresh: async () => false,
+  async signInWithToken(token) {
+    if (token !== demoToken("alice")) return false;
+    signedInWith.push(token);
+    return true;
+  },
+  signOut: async (next) => next,
+  signInAgain: "/login?error=ended",
+};
+
 function post(fields: Record<string, string>, language?: string) {
   const init = formRequest("/login", { csrf: "test-csrf", ...fields });
   if (language) init.headers = { ...init.headers, "accept-language": language };
-  return callRoute(backend, null, "/login", runAction, init);
+  return callRoute(backend, null, "/login", runAction, init, { auth });
 }
 
-test("the page's title is translated by the loader", async () => {
-  expect((await callRoute(backend, null, "/login", runLoader)).data).toMatchObject({ title: "Log in" });
+test("the page's title is translated by the loader, and it offers the identity service's sign-in", async () => {
+  const english = await callRoute(backend, null, "/login?redirect=%2Fissues", runLoader, undefined, { auth });
+  expect(english.data).toMatchObject({
+    title: "Log in",
+    oauthEnabled: true,
+    signInUrl: "/auth/login?redirect=%2Fissues",
+  });
   const german = await callRoute(backend, null, "/login", runLoader, {
     headers: { "accept-language": "de" },
   });
-  expect(german.data).toMatchObject({ title: "Anmelden" });
+  expect(german.data).toMatchObject({ title: "Anmelden", oauthEnabled: false });
 });
 
-test("empty fields are named next to each field", async () => {
-  expect(await post({ login: " ", password: "" })).toEqual({
+test("a known problem of the last round trip is named; anything else is ignored", async () => {
+  const ended = await callRoute(backend, null, "/login?error=ended", runLoader, undefined, { auth });
+  expect(ended.data).toMatchObject({ problem: "ended" });
+  const made_up = await callRoute(backend, null, "/login?error=__proto__", runLoader, undefined, { auth });
+  expect(made_up.data).toMatchObject({ problem: null });
+});
+
+test("an empty or malformed token is named next to the field, in the reader's language", async () => {
+  expect(await post({ token: " " })).toEqual({
     status: 400,
-    data: {
-      login: " ",
-      fieldErrors: { login: "Enter your login", password: "Enter your password" },
-      formError: null,
-    },
+    data: { tokenError: "Enter a permanent token" },
   });
+  expect(await post({ token: "not a token" })).toEqual({
+    status: 400,
+    data: { tokenError: "The backend did not accept this token" },
+  });
+  expect(await post({ token: "" }, "de")).toMatchObject({ status: 400 });
+  expect(signedInWith).toEqual([]);
 });
 
-test("a wrong password is refused with the form's message, in the reader's language", async () => {
-  expect(await post({ login: "alice", password: "wrong" })).toMatchObject({
-    status: 401,
-    data: { login: "alice", formError: "Incorrect login or password" },
+test("a token the backend refuses is 401; one it accepts signs in and goes back to the page", async () => {
+  expect(await post({ token: demoToken("rachel") })).toMatchObject({ status: 401 });
+  expect(await post({ token: demoToken("alice"), redirect: "/issues?q=mine" })).toMatchObject({
+    status: 302,
+    location: "/issues?q=mine",
   });
-  // Another account: alice's next attempt waits a moment after her failure.
-  expect(await post({ login: "rachel", password: "wrong" }, "ja")).toMatchObject({
-    status: 401,
-    data: { formError: "ログイン名またはパスワードが正しくありません" },
+  expect(await post({ token: demoToken("alice"), redirect: "https://evil.example/" })).toMatchObject({
+    status: 302,
+    location: "/",
   });
 });
 

@@ -1,62 +1,66 @@
 import { Trans, useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/login";
 import { CsrfInput } from "../../components/csrf-input.tsx";
-import { ApiError } from "../../lib/api.server.ts";
+import { getKeelContext } from "../../lib/keel-context.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
-import { LoginSchema } from "../../../mock-backend/contract.ts";
-import { getKeelContext } from "../../lib/keel-context.ts";
 import { DECLINED_AGREEMENT_MESSAGE_CODE } from "../../shell/shell-rules.ts";
 
 const DEMO_LOGINS = ["admin", "alice", "rachel", "tom"] as const;
 const DEMO_PASSWORD = "demo";
 
-type FieldErrors = Partial<Record<"login" | "password", string>>;
+/** Why the last round trip through the identity service failed (server/auth.ts). */
+const PROBLEMS = {
+  unavailable: "login.problems.unavailable",
+  denied: "login.problems.denied",
+  state: "login.problems.state",
+  expired: "login.problems.expired",
+  refused: "login.problems.refused",
+  ended: "login.problems.ended",
+  "no-client": "login.problems.noClient",
+} as const;
+type Problem = keyof typeof PROBLEMS;
+const isProblem = (value: string | null): value is Problem =>
+  value !== null && Object.hasOwn(PROBLEMS, value);
+
+/** The real product's permanent tokens: `perm:` (or the newer `perm-`) and base64 parts. */
+const TokenSchema = z
+  .string()
+  .trim()
+  .regex(/^perm[:-][A-Za-z0-9+/=._-]{1,400}$/);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  const next = safeRedirectTarget(url.searchParams.get("redirect"));
   const user = await getApi(context).getCurrentUser();
-  if (!user.guest) throw redirect(safeRedirectTarget(url.searchParams.get("redirect")));
+  if (!user.guest) throw redirect(next);
+  const keel = getKeelContext(context);
   const t = getI18n(context).getFixedT(null, "pages");
-  return { demo: getKeelContext(context).demo, title: t("login.title") };
+  const problem = url.searchParams.get("error");
+  return {
+    demo: keel.demo,
+    oauthEnabled: keel.auth?.oauthEnabled ?? false,
+    title: t("login.title"),
+    signInUrl: `/auth/login${next === "/" ? "" : `?redirect=${encodeURIComponent(next)}`}`,
+    problem: isProblem(problem) ? problem : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getI18n(context).getFixedT(null, "pages");
   const form = await request.formData();
-  const input = { login: form.get("login"), password: form.get("password") };
-  const parsed = LoginSchema.safeParse({
-    login: typeof input.login === "string" ? input.login : "",
-    password: typeof input.password === "string" ? input.password : "",
-  });
-  const login = typeof input.login === "string" ? input.login.slice(0, 100) : "";
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "login" || field === "password") && !fieldErrors[field]) {
-        fieldErrors[field] =
-          issue.code === "too_big"
-            ? t("login.errors.tooLong", { count: Number(issue.maximum) })
-            : t(field === "login" ? "login.errors.loginMissing" : "login.errors.passwordMissing");
-      }
-    }
-    return data({ login, fieldErrors, formError: null as string | null }, { status: 400 });
+  const token = TokenSchema.safeParse(form.get("token"));
+  if (!token.success) {
+    const given = form.get("token");
+    const message =
+      typeof given === "string" && given.trim() ? t("login.token.invalid") : t("login.token.missing");
+    return data({ tokenError: message }, { status: 400 });
   }
-  try {
-    await getApi(context).login(parsed.data);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 429 || error.status === 400)) {
-      const formError =
-        error.status === 401
-          ? t("login.errors.incorrect")
-          : error.status === 429
-            ? t("login.errors.tooManyAttempts")
-            : t("login.errors.failed");
-      return data({ login, fieldErrors: {} as FieldErrors, formError }, { status: error.status });
-    }
-    throw error;
+  const auth = getKeelContext(context).auth;
+  if (!auth || !(await auth.signInWithToken(token.data))) {
+    return data({ tokenError: t("login.token.invalid") }, { status: 401 });
   }
   throw redirect(safeRedirectTarget(form.get("redirect")));
 }
@@ -70,7 +74,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
-  const fieldErrors = actionData?.fieldErrors ?? {};
+  const { oauthEnabled, problem } = loaderData;
   return (
     <section className="login" aria-labelledby="login-heading">
       <h1 id="login-heading">{t("login.heading")}</h1>
@@ -79,54 +83,48 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {params.get("message") === DECLINED_AGREEMENT_MESSAGE_CODE ? (
         <p role="status">{t("login.declinedAgreement")}</p>
       ) : null}
-      {actionData?.formError ? (
+      {problem ? (
         <p role="alert" className="form-error">
-          {actionData.formError}
+          {t(PROBLEMS[problem])}
         </p>
       ) : null}
-      <Form method="post" noValidate>
-        <CsrfInput />
-        <input type="hidden" name="redirect" value={safeRedirectTarget(params.get("redirect"))} />
-        <div className="field">
-          <label htmlFor="login">{t("login.login")}</label>
-          <input
-            id="login"
-            name="login"
-            autoComplete="username"
-            required
-            maxLength={100}
-            defaultValue={actionData?.login ?? ""}
-            aria-invalid={fieldErrors.login ? true : undefined}
-            aria-describedby={fieldErrors.login ? "login-error" : undefined}
-          />
-          {fieldErrors.login ? (
-            <p id="login-error" className="field-error">
-              {fieldErrors.login}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="password">{t("login.password")}</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={fieldErrors.password ? "password-error" : undefined}
-          />
-          {fieldErrors.password ? (
-            <p id="password-error" className="field-error">
-              {fieldErrors.password}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? t("login.submitting") : t("login.submit")}
-        </button>
-      </Form>
+      {oauthEnabled ? (
+        <p>
+          <a className="button button-primary" href={loaderData.signInUrl}>
+            {problem && problem !== "ended" ? t("login.retry") : t("login.submit")}
+          </a>
+        </p>
+      ) : null}
+      <details className="login-token" open={!oauthEnabled || Boolean(actionData?.tokenError)}>
+        <summary>{t("login.token.summary")}</summary>
+        <Form method="post" noValidate>
+          <CsrfInput />
+          <input type="hidden" name="redirect" value={safeRedirectTarget(params.get("redirect"))} />
+          <p className="hint">{t("login.token.hint")}</p>
+          <div className="field">
+            <label htmlFor="token">{t("login.token.label")}</label>
+            <input
+              id="token"
+              name="token"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              maxLength={420}
+              aria-invalid={actionData?.tokenError ? true : undefined}
+              aria-describedby={actionData?.tokenError ? "token-error" : undefined}
+            />
+            {actionData?.tokenError ? (
+              <p id="token-error" className="field-error">
+                {actionData.tokenError}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button" disabled={pending}>
+            {t("login.token.submit")}
+          </button>
+        </Form>
+      </details>
       {loaderData.demo ? (
         <p className="hint">
           <Trans

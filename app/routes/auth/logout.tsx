@@ -1,20 +1,21 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getApi } from "../../middleware/api.server.ts";
 import { clearCachedConfig } from "../../lib/config-cache.ts";
+import { getKeelContext } from "../../lib/keel-context.ts";
 
 export async function loader() {
   return redirect("/");
 }
 
+/** Ends Keel's session, then the identity service's; "Switch user" goes on to its sign-in form. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  await getApi(context).logout();
-  // Switching user signs out and goes straight to the sign-in form.
-  return redirect(form.get("intent") === "switch" ? "/login?switched=1" : "/login?loggedOut=1");
+  const next = form.get("intent") === "switch" ? "/auth/login?switch=1" : "/login?loggedOut=1";
+  const auth = getKeelContext(context).auth;
+  return redirect(auth ? await auth.signOut(next) : next);
 }
 
-/** Logout clears the cached configuration (seed 000 section 4); without scripts there is none to clear. */
+/** Logout clears the cached configuration; without scripts there is none to clear. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   clearCachedConfig();
   return serverAction();

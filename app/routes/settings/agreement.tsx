@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/agreement";
 import { clearCachedConfig } from "../../lib/config-cache.ts";
 import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
+import { getKeelContext } from "../../lib/keel-context.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import {
@@ -45,8 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (answer.intent === "decline") {
     // Declining logs the user out with the declined-agreement message code (seed 000 section 4).
-    await api.logout();
-    throw redirect(`/login?message=${DECLINED_AGREEMENT_MESSAGE_CODE}`);
+    const next = `/login?message=${DECLINED_AGREEMENT_MESSAGE_CODE}`;
+    const auth = getKeelContext(context).auth;
+    throw redirect(auth ? await auth.signOut(next) : next);
   }
 
   const service = hubAgreementService(api);
