@@ -1,4 +1,4 @@
-// Shared steps for the end-to-end specs: the demo users and signing in through the login form.
+// Shared steps for the end-to-end specs: the demo users and signing in through the identity service.
 import path from "node:path";
 import {
   expect,
@@ -41,12 +41,15 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
- * Signs in on the identity service's own page. From Keel's /login it first follows the "Log in" link there;
- * on the identity service's page it fills the form and submits it.
+ * Signs in on the identity service's own page. From Keel's /login it first follows the "Log in" link there
+ * ("Try again" after a failed round trip); on the identity service's page it fills the form and submits it.
  */
 export async function submitLogin(page: Page, login: string, password: string): Promise<void> {
   if (new URL(page.url()).pathname === "/login") {
-    await page.locator("main").getByRole("link", { name: "Log in", exact: true }).click();
+    await page
+      .locator("main")
+      .getByRole("link", { name: /^(Log in|Try again)$/ })
+      .click();
   }
   await expect(page).toHaveURL(/\/hub\/api\/rest\/oauth2\/auth/);
   await page.getByLabel("Username or email", { exact: true }).fill(login);
@@ -71,12 +74,11 @@ export async function expectWelcome(page: Page, login: DemoLogin): Promise<void>
 }
 
 /**
- * Signs `login` in through the form at /login and waits for the welcome page. When
- * the page runs scripts, it waits for hydration first so the client router submits.
+ * Signs `login` in as a person does: Keel's /login, its "Log in" link, the identity service's form. Then
+ * waits for the welcome page.
  */
 export async function signIn(page: Page, login: DemoLogin): Promise<void> {
   await page.goto("/login");
-  if (await javaScriptRuns(page)) await waitForHydration(page);
   await submitLogin(page, login, DEMO_PASSWORD);
   await expectWelcome(page, login);
 }
@@ -88,22 +90,40 @@ export function csrfFieldValue(html: string): string | undefined {
 }
 
 /**
- * Signs `login` in over HTTP with the page's own request context, which shares cookies with the browser:
- * Keel's /auth/login, the identity service's form, Keel's callback. Then opens `path`. Quicker than the
- * pages when signing in is not what the test is about.
+ * Signs `login` in over HTTP with `request`: Keel's /auth/login, the identity service's form, Keel's
+ * callback, which sets the session cookie in the request context's jar and answers with a redirect to
+ * `path`. A page's `page.request` shares its cookies with the browser, so the page is signed in too.
  */
-export async function signInQuickly(page: Page, login: DemoLogin, path = "/"): Promise<void> {
-  const start = await page.request.get(`/auth/login?redirect=${encodeURIComponent(path)}`, { maxRedirects: 0 });
+export async function signInOverHttp(
+  request: APIRequestContext,
+  login: DemoLogin,
+  path = "/",
+): Promise<void> {
+  const start = await request.get(`/auth/login?redirect=${encodeURIComponent(path)}`, { maxRedirects: 0 });
   expect(start.status(), "Keel's /auth/login").toBe(302);
-  const authorize = new URL(start.headers().location ?? "", page.url() === "about:blank" ? start.url() : page.url());
-  const form = await page.request.post(authorize.href, {
-    form: { login, password: DEMO_PASSWORD },
+  const authorize = new URL(start.headers().location ?? "", start.url());
+  expect(authorize.pathname, "Keel's /auth/login sends to the identity service").toBe(
+    "/hub/api/rest/oauth2/auth",
+  );
+  const form = await request.post(authorize.href, {
+    form: { login, password: DEMO_PASSWORD, intent: "sign-in" },
     headers: { origin: authorize.origin },
     maxRedirects: 0,
   });
-  expect(form.status(), "the identity service's sign-in").toBe(303);
-  const back = await page.request.get(form.headers().location ?? "", { maxRedirects: 0 });
+  expect(form.status(), `the identity service's sign-in of ${login}`).toBe(303);
+  const callback = new URL(form.headers().location ?? "", authorize);
+  expect(callback.pathname, "the identity service sends back to Keel's callback").toBe("/auth/callback");
+  const back = await request.get(callback.href, { maxRedirects: 0 });
   expect(back.status(), "Keel's callback").toBe(302);
+  expect(back.headers().location, "Keel's callback sends on to the page").toBe(path);
+}
+
+/**
+ * Signs `login` in over HTTP with the page's own request context (signInOverHttp), then opens `path`.
+ * Quicker than the pages when signing in is not what the test is about.
+ */
+export async function signInQuickly(page: Page, login: DemoLogin, path = "/"): Promise<void> {
+  await signInOverHttp(page.request, login, path);
   await page.goto(path);
   await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS[login]);
 }
