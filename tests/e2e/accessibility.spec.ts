@@ -19,10 +19,9 @@ import { LOCALE_COOKIE } from "../../app/lib/constants.ts";
 import { demoToken } from "../../prisma/factories.ts";
 import {
   acceptAgreementAs,
-  csrfFieldValue,
-  DEMO_PASSWORD,
   DEMO_USERS,
   mainNav,
+  signInOverHttp,
   waitForHydration,
   withdrawAliceConsent,
   type DemoLogin,
@@ -172,17 +171,11 @@ async function forgetNotesDecisions(request: APIRequestContext): Promise<void> {
 // ---------- visiting ----------
 
 /**
- * Signs `login` in with the login form's post over the page's request context, which shares cookies
+ * Signs `login` in through the identity service over the page's request context, which shares cookies
  * with the browser; the caller opens the page (some pages, such as /welcome, have no navigation to wait for).
  */
 async function signInAs(page: Page, login: DemoLogin): Promise<void> {
-  const csrf = csrfFieldValue(await (await page.request.get("/login")).text());
-  expect(csrf, "csrf field on /login").toBeTruthy();
-  const response = await page.request.post("/login", {
-    form: { csrf: csrf!, login, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${login} signed in`).toBe(302);
+  await signInOverHttp(page.request, login);
 }
 
 type Visitor = "admin" | "alice" | "guest";
@@ -459,6 +452,44 @@ for (const language of LANGUAGES) {
     test.beforeEach(async ({ context, baseURL }) => {
       // Guests have no profile: their language is the locale cookie.
       await context.addCookies([{ name: LOCALE_COOKIE, value: language, url: baseURL! }]);
+    });
+
+    test("the identity service's sign-in page, and its error", async ({ browser, baseURL }, testInfo) => {
+      // It is the identity service's page, not Keel's: its language is Accept-Language's (the browser's
+      // locale), its theme the system's, and it has no script to wait for.
+      const context = await browser.newContext({
+        baseURL,
+        locale: LANGUAGE_LOCALES[language],
+        viewport: { width: WIDE, height: HEIGHT },
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto("/auth/login");
+        await expect(page).toHaveURL(/\/hub\/api\/rest\/oauth2\/auth\?/);
+        const findings: Finding[] = [];
+        const auditIdentityPage = async (state: string) => {
+          await expect(page.locator("html")).toHaveAttribute("lang", language);
+          await expect(page.locator("html")).toHaveAttribute("dir", DIRECTION[language]);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: HEIGHT });
+            for (const theme of THEMES) {
+              await page.emulateMedia({ colorScheme: theme.colorScheme });
+              await nextFrames(page);
+              findings.push(...(await auditNow(page, `${state}, ${language} ${theme.name} ${width}px`)));
+            }
+          }
+        };
+        await auditIdentityPage("the form");
+        // An unknown login: the throttle's wait falls on no demo user.
+        await page.locator("#login").fill("a11y-nobody");
+        await page.locator("#password").fill("not-the-password");
+        await page.locator('button[value="sign-in"]').click();
+        await expect(page.getByRole("alert")).toBeVisible();
+        await auditIdentityPage("the error");
+        await expectNoSeriousViolations(testInfo, "the identity service's sign-in page", findings);
+      } finally {
+        await context.close();
+      }
     });
 
     for (const target of PAGES) {
