@@ -1,13 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import {
-  csrfFieldValue,
-  CSRF_COOKIE,
-  DEMO_PASSWORD,
-  getCookie,
-  SESSION_COOKIE,
-  signIn,
-  signInQuickly,
-} from "./helpers.ts";
+import { demoToken } from "../../prisma/factories.ts";
+import { csrfFieldValue, CSRF_COOKIE, getCookie, SESSION_COOKIE, signIn, signInQuickly } from "./helpers.ts";
 
 /** The Content-Security-Policy as directive → sources. */
 function parseCsp(header: string | undefined): Map<string, string[]> {
@@ -97,17 +90,20 @@ test.describe("security headers", () => {
   });
 });
 
+// Keel's only form of its own on /login is the permanent-token sign-in; it is a write like any other.
 test.describe("CSRF", () => {
+  const token = demoToken("alice");
+
   test("a POST to /login without the csrf field is refused with 403", async ({ request }) => {
     await csrfToken(request); // sets the keel_csrf cookie in this context's jar
     const response = await request.post("/login", {
-      form: { login: "alice", password: DEMO_PASSWORD, redirect: "/" },
+      form: { token, redirect: "/" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);
     expect(response.headers()["set-cookie"] ?? "").not.toContain(SESSION_COOKIE);
     const wrong = await request.post("/login", {
-      form: { csrf: "not-the-token", login: "alice", password: DEMO_PASSWORD, redirect: "/" },
+      form: { csrf: "not-the-token", token, redirect: "/" },
       maxRedirects: 0,
     });
     expect(wrong.status()).toBe(403);
@@ -116,7 +112,7 @@ test.describe("CSRF", () => {
   test("the same POST with the token signs in", async ({ request }) => {
     const csrf = await csrfToken(request);
     const response = await request.post("/login", {
-      form: { csrf, login: "alice", password: DEMO_PASSWORD, redirect: "/" },
+      form: { csrf, token, redirect: "/" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
@@ -127,7 +123,7 @@ test.describe("CSRF", () => {
   test("a POST with a forged Origin is refused", async ({ request }) => {
     const csrf = await csrfToken(request);
     const response = await request.post("/login", {
-      form: { csrf, login: "alice", password: DEMO_PASSWORD, redirect: "/" },
+      form: { csrf, token, redirect: "/" },
       headers: { origin: "http://evil.example" },
       maxRedirects: 0,
     });
@@ -159,13 +155,17 @@ test.describe("cookies and the API", () => {
     await signInQuickly(page, "tom");
     const session = (await getCookie(page.context(), SESSION_COOKIE))!.value;
     const cookie = `${SESSION_COOKIE}=${session}`;
-    const current = await request.get("/api/users/me?fields=profiles(appearance(showTooltips))", {
-      headers: { cookie },
+    // Keel puts the session's bearer token only on its own pages' requests, as a browser marks them.
+    const current = await request.get("/api/users/me?fields=login,profiles(appearance(showTooltips))", {
+      headers: { cookie, "sec-fetch-site": "same-origin" },
     });
     expect(current.status()).toBe(200);
-    const { showTooltips } = (
-      (await current.json()) as { profiles: { appearance: { showTooltips: boolean } } }
-    ).profiles.appearance;
+    const me = (await current.json()) as {
+      login: string;
+      profiles: { appearance: { showTooltips: boolean } };
+    };
+    expect(me.login).toBe("tom");
+    const { showTooltips } = me.profiles.appearance;
 
     const forged = await request.post("/api/users/me/profiles/appearance", {
       headers: { cookie, origin: "http://evil.example" },
