@@ -28,6 +28,8 @@ test("turning tips on saves it to the profile, and they open at the next sign-in
   page,
   browser,
 }) => {
+  // Two browsers and two sign-ins, the second through the identity service's page: several document loads.
+  test.setTimeout(30_000);
   await signInQuickly(page, "alice", "/issues?panel=tips");
   await waitForHydration(page);
   await expect(tipsSwitch(page)).toHaveAttribute("aria-checked", "false");
@@ -38,9 +40,9 @@ test("turning tips on saves it to the profile, and they open at the next sign-in
 
   const later = await browser.newContext();
   const next = await later.newPage();
-  // Not signIn(): it expects the plain landing page, which the tips replace as soon as they open.
+  // Not signIn(): it expects the plain landing page, which the tips replace as soon as they open. The
+  // "Log in" link is a plain link to the identity service's page: nothing to hydrate first.
   await next.goto("/login");
-  await waitForHydration(next);
   await submitLogin(next, "alice", DEMO_PASSWORD);
   await expect(next.getByRole("dialog", { name: "Tips for new users" })).toBeVisible();
   await expect(next).toHaveURL("/dashboard?panel=tips");
