@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import type { Route } from "./+types/logout";
 import { clearCachedConfig } from "../../lib/config-cache.ts";
 import { getKeelContext } from "../../lib/keel-context.ts";
@@ -12,7 +12,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const next = form.get("intent") === "switch" ? "/auth/login?switch=1" : "/login?loggedOut=1";
   const auth = getKeelContext(context).auth;
-  return redirect(auth ? await auth.signOut(next) : next);
+  // A document navigation: the identity service's logout is not one of the app's pages.
+  return redirectDocument(auth ? await auth.signOut(next) : next);
 }
 
 /** Logout clears the cached configuration; without scripts there is none to clear. */

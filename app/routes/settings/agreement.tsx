@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/agreement";
 import { clearCachedConfig } from "../../lib/config-cache.ts";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Declining logs the user out with the declined-agreement message code (seed 000 section 4).
     const next = `/login?message=${DECLINED_AGREEMENT_MESSAGE_CODE}`;
     const auth = getKeelContext(context).auth;
-    throw redirect(auth ? await auth.signOut(next) : next);
+    throw redirectDocument(auth ? await auth.signOut(next) : next);
   }
 
   const service = hubAgreementService(api);
