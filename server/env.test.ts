@@ -93,8 +93,10 @@ test("the mock backend's analytics and stream limits have defaults, are read as 
       retentionDays: 30,
     },
     inboxStreams: { maxStreamsPerUser: 3 },
+    identity: {},
   });
-  expect(mockLimits({})).toEqual({ analytics: {}, inboxStreams: {} });
+  expect(mockLimits({})).toEqual({ analytics: {}, inboxStreams: {}, identity: {} });
+  expect(mockLimits({ HUB_ACCESS_TOKEN_SECONDS: 30 }).identity).toEqual({ accessTokenSeconds: 30 });
   expect(() => parseEnv({ ANALYTICS_RATE_PER_MINUTE: "0" })).toThrow(
     /ANALYTICS_RATE_PER_MINUTE: must be at least 1/,
   );

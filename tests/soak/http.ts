@@ -28,7 +28,13 @@ export function createClient(port: number, concurrency: number): SoakClient {
     send(request) {
       return new Promise((resolve, reject) => {
         let answered = false;
-        const headers = { ...request.headers };
+        // A browser marks the reads of Keel's own pages (its writes carry their Origin); a request that
+        // plays another site or a bare client says so itself.
+        const headers: Record<string, string> = { ...request.headers };
+        const read = (request.method ?? "GET") === "GET";
+        if (read && !("origin" in headers) && !("sec-fetch-site" in headers)) {
+          headers["sec-fetch-site"] = "same-origin";
+        }
         if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
         const outgoing = http.request(
           { host: "127.0.0.1", port, agent, method: request.method ?? "GET", path: request.path, headers },

@@ -149,22 +149,45 @@ function expectStatus(answer: SoakAnswer, wanted: number, what: string): SoakAns
   return answer;
 }
 
-/** A visitor's CSRF cookie and token, and for a login the session from the login form. */
-async function visitor(client: SoakClient, login?: string): Promise<Visitor> {
+/**
+ * A visitor's CSRF cookie and token; for a login, signed in through the identity service as a browser
+ * is, with the token of a page it then opened (tokens are bound to the session).
+ */
+async function visitor(client: SoakClient, origin: string, login?: string): Promise<Visitor> {
   const form = expectStatus(await client.send({ path: "/login" }), 200, "GET /login");
   const cookies = cookiesOf(form);
-  const csrf = csrfField(form.body);
+  let csrf = csrfField(form.body);
   if (!csrf) throw new Error("no csrf field on /login");
   if (login) {
-    const signedIn = await client.send({
+    const start = expectStatus(await client.send({ path: "/auth/login" }), 302, "GET /auth/login");
+    Object.assign(cookies, cookiesOf(start));
+    const authorize = new URL(String(start.headers.location), "http://keel.invalid");
+    const signIn = await client.send({
       method: "POST",
-      path: "/login",
-      headers: { cookie: cookieHeader(cookies), "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrf, login, password: "demo" }).toString(),
+      path: `${authorize.pathname}${authorize.search}`,
+      headers: {
+        cookie: cookieHeader(cookies),
+        origin,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ login, password: "demo" }).toString(),
     });
-    expectStatus(signedIn, 302, `signing ${login} in`);
-    Object.assign(cookies, cookiesOf(signedIn));
+    expectStatus(signIn, 303, `signing ${login} in`);
+    const callback = new URL(String(signIn.headers.location));
+    const back = await client.send({
+      path: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookieHeader(cookies) },
+    });
+    expectStatus(back, 302, `the callback of ${login}'s sign-in`);
+    Object.assign(cookies, cookiesOf(back));
     if (!cookies[SESSION_COOKIE]) throw new Error(`signing ${login} in set no ${SESSION_COOKIE} cookie`);
+    const page = expectStatus(
+      await client.send({ path: "/issues", headers: { cookie: cookieHeader(cookies) } }),
+      200,
+      `GET /issues as ${login}`,
+    );
+    csrf = csrfField(page.body);
+    if (!csrf) throw new Error(`no csrf field on /issues for ${login}`);
   }
   return { cookie: cookieHeader(cookies), csrf };
 }
@@ -318,8 +341,8 @@ async function main(): Promise<void> {
     const pid = server.child.pid!;
     console.log(`soak: server on 127.0.0.1:${port} (pid ${pid}), database ${databaseFile}`);
 
-    const admin = await visitor(client, "admin");
-    const guest = await visitor(client);
+    const admin = await visitor(client, `http://127.0.0.1:${port}`, "admin");
+    const guest = await visitor(client, `http://127.0.0.1:${port}`);
     const state = await readIntendedState(client, admin);
     const context: MixContext = {
       admin,
