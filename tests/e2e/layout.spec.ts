@@ -38,7 +38,7 @@ test.describe("narrow window, dark colour scheme", () => {
     // At 760 px the bar is a top bar: its entries are behind the hamburger.
     await mainNav(page).getByLabel("Menu").click();
     await expect(mainNav(page).getByRole("link", { name: "Log in" })).toBeVisible();
-    await expect(page.locator("main").getByRole("button", { name: "Log in", exact: true })).toBeAttached();
+    await expect(page.locator("main").getByRole("link", { name: "Log in", exact: true })).toBeAttached();
     expect(await page.evaluate(() => window.matchMedia("(prefers-color-scheme: dark)").matches)).toBe(true);
     // The system theme follows the dark scheme: the dark background, not white.
     await expect(page.locator("body")).toHaveCSS("background-color", "rgb(30, 31, 34)");

@@ -84,8 +84,9 @@ test.describe("sample apps in their places", () => {
       page.waitForResponse(target),
       page.getByRole("link", { name: "Win a prize" }).click(),
     ]);
-    expect(response.status()).toBe(403);
-    expect(await response.text()).toContain("not a cross-site request");
+    // Keel passes the session's token on only for its own pages' requests: the link arrives as the guest.
+    expect([401, 403]).toContain(response.status());
+    expect(await response.text()).not.toContain("alice");
   });
 
   test("a mutating request asks first: once, deny, always; DELETE warns of data loss", async ({ page }) => {
