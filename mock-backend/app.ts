@@ -1,5 +1,5 @@
 import express, { Router } from "express";
-import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
+import { ANALYTICS_MAX_BATCH_BYTES } from "#contract/constants.ts";
 import { createHandlerRunner, type HandlerRunnerOptions } from "./apps/handlers/pool.ts";
 import type { PackageLimits } from "./apps/package.ts";
 import { authenticate, requireSameOriginForWrites } from "./auth.ts";

@@ -1,5 +1,5 @@
 // Reads from the database into the contract's shapes.
-import { PERMISSION } from "../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import type { Prisma } from "../prisma/generated/client.ts";
 import {
   ConfigurationSchema,
@@ -8,7 +8,7 @@ import {
   type InboxThread,
   type PermissionEntry,
   type WidgetEntry,
-} from "./contract.ts";
+} from "#contract/api.ts";
 import type { Db } from "./db.ts";
 import { HttpError, notFound } from "./http.ts";
 import { readCache } from "./read-cache.ts";

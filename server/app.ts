@@ -6,7 +6,7 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CSRF_COOKIE } from "../app/lib/constants.ts";
-import { readCookie } from "../app/lib/cookies.ts";
+import { readCookie } from "#contract/cookies.ts";
 import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
 import { createMockBackend, type AppLimits } from "../mock-backend/app.ts";

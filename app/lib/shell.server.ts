@@ -10,7 +10,7 @@ import {
   UNAVAILABLE_PATH,
 } from "./app-errors.ts";
 import type { RequestLogger } from "./keel-context.ts";
-import { newestVersion, raiseWhatsNewFolder } from "../shell/whats-new/whats-new.ts";
+import { newestVersion, raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { loadWhatsNew } from "../shell/whats-new/whats-new.server.ts";
 
 /** The configuration could not be had: the backend is down, answered an error, or broke the contract. */

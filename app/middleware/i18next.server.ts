@@ -14,7 +14,7 @@ import {
 import { ALL_RESOURCES } from "../i18n/resources.server.ts";
 import { isBenchBarePage } from "../lib/bench.server.ts";
 import { LOCALE_COOKIE } from "../lib/constants.ts";
-import { readCookie } from "../lib/cookies.ts";
+import { readCookie } from "#contract/cookies.ts";
 import { getApi } from "./api.server.ts";
 
 export const [i18nMiddleware, getLocale, getI18n] = createI18nextMiddleware({

@@ -9,7 +9,7 @@ import {
   ManifestSchema,
   type Manifest,
   type ManifestProblem,
-} from "../../app/widgets/manifest.ts";
+} from "#contract/app-manifest.ts";
 import { DEFLATED, listZipEntries, readZipEntry, STORED, UnreadableZipError } from "./unzip.ts";
 
 export const MAX_PACKAGE_FILES = 2000;

@@ -11,12 +11,12 @@ import {
   ReadQuerySchema,
   ThreadsQuerySchema,
   ThreadUpdateSchema,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import { randomUUID } from "node:crypto";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import {
   createInboxStreamRegistry,

@@ -1,14 +1,14 @@
 import { Router } from "express";
 import type { z } from "zod";
 import type { Prisma } from "../../prisma/generated/client.ts";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import {
   ArticleUpdateSchema,
   IdParamsSchema,
   IssueUpdateSchema,
   ListQuerySchema,
   ReadQuerySchema,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";

@@ -6,7 +6,7 @@ import {
   GeneralProfileUpdateSchema,
   ReadQuerySchema,
   TipsUpdateSchema,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import { currentUser, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { fieldsSender, notFound, route, sendFields, validate } from "../http.ts";

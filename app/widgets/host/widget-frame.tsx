@@ -13,7 +13,7 @@ import {
   type WidgetEntity,
   type WidgetUser,
 } from "../protocol.ts";
-import { WIDGET_APP_HEADER } from "../protocol.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";
 import { showWidgetAlert } from "./alerts.tsx";
 import { createWidgetRequests, type Decision } from "./requests.ts";
