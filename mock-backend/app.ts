@@ -102,11 +102,14 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
   return root;
 }
 
-/** A standalone Express app holding only the mock, for in-process dispatch and tests. */
-export function createMockBackendApp(options: MockBackendOptions): express.Express {
+/**
+ * An Express app of its own holding the mock (its own port, in-process dispatch, tests). Given the router
+ * that Keel's server also mounts, both answer with the same handlers and state.
+ */
+export function createMockBackendApp(options: MockBackendOptions | { router: Router }): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use(createMockBackend(options));
+  app.use("router" in options ? options.router : createMockBackend(options));
   return app;
 }

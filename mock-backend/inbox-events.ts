@@ -32,8 +32,6 @@ export interface InboxStreamLimits {
   maxStreamsPerUser: number;
 }
 
-export const DEFAULT_INBOX_STREAM_LIMITS: InboxStreamLimits = { maxStreamsPerUser: 10 };
-
 /** One open stream as the registry sees it. */
 export interface InboxSubscriber {
   send(text: string): void;

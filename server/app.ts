@@ -9,21 +9,20 @@ import { CSRF_COOKIE } from "../app/lib/constants.ts";
 import { readCookie } from "#contract/cookies.ts";
 import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
-import { createMockBackend, type AppLimits } from "../mock-backend/app.ts";
-import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
-import { signInThrottleSettings, type SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
+import type { AppLimits } from "../mock-backend/app.ts";
+import type { SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
 import type { Db } from "../mock-backend/db.ts";
 import { backendProxy, forwardedHeaders } from "./backend-proxy.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES, type Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
-import { mockLimits, type MockLimitVariable } from "./mock-limits.ts";
+import type { MockLimitVariable } from "./mock-limits.ts";
+import type { InProcessBackend } from "./mock-backend.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
-import { createHttpTransport, createInProcessTransport } from "./transport.ts";
+import { createHttpTransport } from "./transport.ts";
 import { bearerForBackend, createAuth, pageOf, signInPage } from "./auth.ts";
 import { createIdentityClient } from "./identity.ts";
 import { cookieName, sessionCookies } from "./session.ts";
-import { DEMO_CLIENT } from "../mock-backend/identity/demo-client.ts";
 import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
@@ -108,7 +107,7 @@ function forwardHeaders(req: Request, res: Response): Record<string, string> {
 }
 
 /** Wires logging, compression, headers, the backend (mock or proxy), assets and the app. */
-export function createServerApp(options: ServerAppOptions): ServerApp {
+export async function createServerApp(options: ServerAppOptions): Promise<ServerApp> {
   const { env, logger } = options;
   const development = env.NODE_ENV === "development";
   const app = express();
@@ -164,33 +163,26 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
 
   const cookies = sessionCookies(env.SESSION_SECRET);
   let mountBackend: () => void;
+  let mock: InProcessBackend | undefined;
   if (env.BACKEND_URL) {
     const backendUrl = env.BACKEND_URL;
     transport = createHttpTransport(backendUrl);
     mountBackend = () => app.use(backendProxy(backendUrl, logger));
   } else {
     if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
-    const mock = createMockBackend({
-      db: options.db,
-      secret: env.SESSION_SECRET,
-      ...mockLimits(env),
-      apps: options.apps,
-      signInThrottle: signInThrottleSettings(env),
-    });
-    const mockApp = express();
-    mockApp.disable("x-powered-by");
-    mockApp.set("trust proxy", "loopback");
-    mockApp.use(mock);
-    transport = createInProcessTransport(mockApp);
-    mountBackend = () => app.use(mock);
+    const { createInProcessBackend } = await import("./mock-backend.ts");
+    const inProcess = createInProcessBackend({ db: options.db, env, apps: options.apps });
+    mock = inProcess;
+    transport = inProcess.transport;
+    mountBackend = () => inProcess.mount(app);
   }
 
   const demo = !env.BACKEND_URL;
   const identity = createIdentityClient({
     transport,
     backendUrl: env.BACKEND_URL,
-    clientId: env.OAUTH_CLIENT_ID ?? (demo ? DEMO_CLIENT.id : null),
-    clientSecret: env.OAUTH_CLIENT_SECRET ?? (demo ? DEMO_CLIENT.secret : null),
+    clientId: env.OAUTH_CLIENT_ID ?? mock?.client.id ?? null,
+    clientSecret: env.OAUTH_CLIENT_SECRET ?? mock?.client.secret ?? null,
   });
   if (!identity.oauthEnabled) {
     logger.warn(
@@ -301,7 +293,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     beginShutdown() {
       stopping = true;
       // Open event streams never finish by themselves.
-      closeInboxStreams();
+      mock?.close();
     },
   };
 }

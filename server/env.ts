@@ -3,10 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { AppLimits } from "../mock-backend/app.ts";
-import { SIGN_IN_THROTTLE_DEFAULTS } from "../mock-backend/sign-in-throttle.ts";
 import { DEFAULT_DATABASE_URL, databaseFile, ensurePrivateDirectory } from "../prisma/database-url.ts";
-import { DEFAULT_ANALYTICS_LIMITS } from "../mock-backend/analytics-limits.ts";
-import { DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
+import {
+  DEFAULT_ANALYTICS_LIMITS,
+  DEFAULT_INBOX_STREAM_LIMITS,
+  SIGN_IN_THROTTLE_DEFAULTS,
+} from "../mock-backend/defaults.ts";
 
 const positiveInt = (fallback: number) =>
   z.coerce

@@ -15,9 +15,9 @@ import {
   analyticsSource,
   createAnalyticsStore,
   createRateLimiter,
-  DEFAULT_ANALYTICS_LIMITS,
   type AnalyticsLimits,
 } from "../analytics-limits.ts";
+import { DEFAULT_ANALYTICS_LIMITS } from "../defaults.ts";
 
 const PMF_GROUP = "pmf";
 

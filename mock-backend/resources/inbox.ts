@@ -20,13 +20,13 @@ import { PERMISSION } from "#contract/constants.ts";
 import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import {
   createInboxStreamRegistry,
-  DEFAULT_INBOX_STREAM_LIMITS,
   type InboxStreamLimits,
   pingIntervalFor,
   publishInboxChange,
   sseMessage,
   trackStream,
 } from "../inbox-events.ts";
+import { DEFAULT_INBOX_STREAM_LIMITS } from "../defaults.ts";
 import { loadConfiguration, projectsWith, threadInclude, toFolder, toThread } from "../model.ts";
 
 const FOLDER_FIELDS = "id,lastNotified,lastSeen";

@@ -628,7 +628,7 @@ test("behind the BACKEND_URL proxy, cross-site writes are still refused and same
   const backend = backendApp.listen(0, "127.0.0.1");
   await new Promise((resolve) => backend.once("listening", resolve));
   const backendUrl = `http://127.0.0.1:${(backend.address() as { port: number }).port}`;
-  const proxied = createServerApp({
+  const proxied = await createServerApp({
     env: {
       NODE_ENV: "production",
       SESSION_SECRET: TEST_SECRET,
