@@ -1,13 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { constants as zlib } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
-import { RouterContextProvider, type ServerBuild } from "react-router";
-import { CSRF_COOKIE } from "../app/lib/constants.ts";
-import { readCookie } from "#contract/cookies.ts";
-import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { mintCsrf } from "../app/lib/csrf.server.ts";
+import type { BackendTransport, KeelRequestContext } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
 import type { AppLimits } from "../mock-backend/app.ts";
 import type { SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
@@ -22,7 +20,7 @@ import { cspNonce, securityHeaders } from "./security.ts";
 import { createHttpTransport } from "./transport.ts";
 import { bearerForBackend, createAuth, pageOf, signInPage } from "./auth.ts";
 import { createIdentityClient } from "./identity.ts";
-import { cookieName, sessionCookies } from "./session.ts";
+import { sessionCookies } from "./session.ts";
 import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
@@ -68,25 +66,6 @@ function trustProxyValue(value: string): boolean | number | string {
   return value;
 }
 
-/** Bound to the browser's CSRF cookie and to the session: another browser's pair, or an old session's, fails. */
-function csrfTokenFor(secret: string, cookie: string, sessionId: string): string {
-  return createHmac("sha256", secret).update(`csrf:${cookie}:${sessionId}`).digest("base64url");
-}
-
-/** The random value a page's CSRF token is bound to, set once per browser. */
-function ensureCsrfCookie(req: Request, res: Response): string {
-  const existing = readCookie(req.get("cookie"), cookieName(CSRF_COOKIE, req.secure));
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-  const value = randomBytes(32).toString("base64url");
-  res.cookie(cookieName(CSRF_COOKIE, req.secure), value, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: req.secure,
-    path: "/",
-  });
-  return value;
-}
-
 /** Headers the backend needs to act for this caller, whichever transport carries them. */
 function forwardHeaders(req: Request, res: Response): Record<string, string> {
   const host = req.get("host") ?? "localhost";
@@ -104,6 +83,19 @@ function forwardHeaders(req: Request, res: Response): Record<string, string> {
   const session = res.locals.keelSession;
   if (session) headers.authorization = `Bearer ${session.accessToken}`;
   return headers;
+}
+
+/**
+ * The request context's key as the build holds it. The bundle has its own copy of app/lib/keel-context.ts,
+ * and a context set under another copy's key is not found by its loaders.
+ */
+export async function buildContextKey(
+  build: ServerAppOptions["build"],
+): Promise<RouterContext<KeelRequestContext>> {
+  const loaded = typeof build === "function" ? await build() : build;
+  const key = (loaded.entry.module as { keelContext?: RouterContext<KeelRequestContext> }).keelContext;
+  if (!key) throw new Error("the build's entry.server does not export keelContext");
+  return key;
 }
 
 /** Wires logging, compression, headers, the backend (mock or proxy), assets and the app. */
@@ -248,10 +240,15 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
     createRequestHandler({
       build: options.build,
       mode: development ? "development" : "production",
-      getLoadContext(req, res) {
-        const csrfCookie = ensureCsrfCookie(req, res);
-        const session = res.locals.keelSession;
-        const expected = csrfTokenFor(secret, csrfCookie, session?.sid ?? "guest");
+      async getLoadContext(req, res) {
+        const keelContext = await buildContextKey(options.build);
+        const csrf = mintCsrf({
+          cookieHeader: req.get("cookie"),
+          secure: req.secure,
+          secret,
+          sessionId: res.locals.keelSession?.sid ?? "guest",
+        });
+        if (csrf.setCookie) res.append("Set-Cookie", csrf.setCookie);
         const headers = forwardHeaders(req, res);
         const context = new RouterContextProvider();
         context.set(keelContext, {
@@ -271,12 +268,8 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
           },
           nonce: cspNonce(res),
           requestId: String(req.id ?? ""),
-          csrfToken: expected,
-          verifyCsrf(token) {
-            const given = Buffer.from(token);
-            const wanted = Buffer.from(expected);
-            return given.length === wanted.length && timingSafeEqual(given, wanted);
-          },
+          csrfToken: csrf.token,
+          verifyCsrf: csrf.verify,
           demo: !env.BACKEND_URL,
           analyticsScript: { url: analyticsScriptUrl, production: env.NODE_ENV === "production" },
           log: req.log,

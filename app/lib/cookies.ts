@@ -1,3 +1,6 @@
+/** Over HTTPS the cookie is `__Host-` prefixed: only this host, path /, Secure. */
+export const cookieName = (base: string, secure: boolean) => (secure ? `__Host-${base}` : base);
+
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**

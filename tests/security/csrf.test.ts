@@ -37,7 +37,8 @@ import { TEST_SECRET } from "../helpers/mock-client.ts";
 import { callRoute, type RouteArgs } from "../helpers/route.ts";
 import { useBackend, writableState } from "../helpers/backend.ts";
 import { middleware as rootMiddleware } from "../../app/root.tsx";
-import { csrfMiddleware, MULTIPART_TOKEN_WINDOW } from "../../app/middleware/csrf.server.ts";
+import { MULTIPART_TOKEN_WINDOW } from "../../app/lib/csrf.server.ts";
+import { csrfMiddleware } from "../../app/middleware/csrf.server.ts";
 import { createServerApp } from "../../server/app.ts";
 import { createLogger } from "../../server/logger.ts";
 
