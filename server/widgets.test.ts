@@ -377,7 +377,9 @@ function runBootstrap(data: FrameData = frameData()) {
     },
   };
   const logged: unknown[][] = [];
+  const listeners: [string, (event: unknown) => void][] = [];
   const frame: Record<string, unknown> = {
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.push([type, listener]),
     parent: {
       postMessage(message: unknown, origin: string, ports: MessagePort[]) {
         // The browser clones the message into the host's realm.
@@ -399,7 +401,11 @@ function runBootstrap(data: FrameData = frameData()) {
     widget: unknown;
     register(api?: object): Promise<Record<string, unknown>>;
   };
-  return { frame, YTApp, posted, root, classes, logged };
+  /** Fires the frame's listeners of `type`, as the browser would. */
+  const dispatch = (type: string, event: unknown) => {
+    for (const [name, listener] of listeners) if (name === type) listener(event);
+  };
+  return { frame, YTApp, posted, root, classes, logged, dispatch };
 }
 
 type Call = { kind: "call"; id: number; method: string; args: unknown[] };
@@ -448,6 +454,15 @@ test("the bootstrap says hello to the host's origin with one port", () => {
   expect(posted[0]?.origin).toBe("https://keel.test");
   expect(posted[0]?.ports).toHaveLength(1);
   expect(posted[0]?.ports[0]).toBeInstanceOf(MessagePort);
+});
+
+test("the bootstrap tells the host when its document goes, but not when it enters the page cache", async () => {
+  const { posted, dispatch } = runBootstrap();
+  const host = handHost(posted[0]!.ports[0]!);
+  dispatch("pagehide", { persisted: true });
+  dispatch("pagehide", { persisted: false });
+  expect(await host.nextCall()).toEqual({ kind: "call", id: 1, method: "unload", args: [] });
+  expect(host.calls).toHaveLength(1);
 });
 
 test("register sends the callbacks it has and builds host from the answered methods", async () => {
