@@ -46,7 +46,10 @@ test("the issue panel registers, reads the issue, asks nothing for search/assist
   await signInQuickly(page, "alice", "/issue/DEMO-1");
   await waitForHydration(page);
   const panel = frame(page, "Vite panel");
-  await expect(panel.getByTestId("status")).toHaveText("DEMO-1: Navigation collapses on narrow screens", SLOW);
+  await expect(panel.getByTestId("status")).toHaveText(
+    "DEMO-1: Navigation collapses on narrow screens",
+    SLOW,
+  );
   await expect(page.locator('[data-widget="vite-sample/issue-panel"]')).toHaveAttribute(
     "data-state",
     "ready",
@@ -66,7 +69,10 @@ test("the issue panel registers, reads the issue, asks nothing for search/assist
   await expect(page.locator('iframe[title="Vite panel (Vite Sample)"]')).toHaveCount(0);
   await expect(page.locator('[data-widget="issue-companion/field-first"]')).toHaveCount(1);
   await show.click();
-  await expect(panel.getByTestId("status")).toHaveText("DEMO-1: Navigation collapses on narrow screens", SLOW);
+  await expect(panel.getByTestId("status")).toHaveText(
+    "DEMO-1: Navigation collapses on narrow screens",
+    SLOW,
+  );
 });
 
 test("the dashboard tile and the main-menu page register, fetch and draw", async ({
@@ -81,7 +87,10 @@ test("the dashboard tile and the main-menu page register, fetch and draw", async
 
   await page.goto("/app/vite-sample/main-page/reports/weekly");
   await expect(frame(page, "Vite page").getByRole("heading", { name: "Vite page" })).toBeVisible();
-  await expect(frame(page, "Vite page").getByTestId("status")).toHaveText("hello alice at /reports/weekly", SLOW);
+  await expect(frame(page, "Vite page").getByTestId("status")).toHaveText(
+    "hello alice at /reports/weekly",
+    SLOW,
+  );
 });
 
 test("article feedback works for members and for guests on a public article", async ({ page, browser }) => {
@@ -108,7 +117,10 @@ test("each project settings widget has a tab of its own", async ({ page }) => {
   const tabs = page.getByRole("navigation", { name: "Sections" });
   await tabs.getByRole("link", { name: "Vite general" }).click();
   await expect(page).toHaveURL("/projects/DEMO?tab=app%3Avite-sample%3Asettings-general");
-  await expect(frame(page, "Vite general").getByTestId("status")).toHaveText("settings-general of DEMO", SLOW);
+  await expect(frame(page, "Vite general").getByTestId("status")).toHaveText(
+    "settings-general of DEMO",
+    SLOW,
+  );
   await expect(page.locator('iframe[title="Vite labels (Vite Sample)"]')).toHaveCount(0);
 
   await tabs.getByRole("link", { name: "Vite labels" }).click();
