@@ -9,10 +9,10 @@ import { requireAppCaller } from "../app-caller.ts";
 import { findApp } from "../apps/find.ts";
 import { sharedHandlerRunner, type HandlerOutcome, type HandlerRunner } from "../apps/handlers/pool.ts";
 import type { HandlerEntity, HandlerScope, RunnerJob } from "../apps/handlers/protocol.ts";
-import { requireUser, type AuthUser } from "../auth.ts";
+import { currentUser, type AuthUser } from "../auth.ts";
 import { MAX_EXTENSION_PROPERTIES_BYTES } from "../contract.ts";
 import type { Db } from "../db.ts";
-import { HttpError, notFound, route, validate } from "../http.ts";
+import { HttpError, notFound, route, unauthorized, validate } from "../http.ts";
 import { readableIssues } from "../model.ts";
 
 const EXTENSION_PROPERTIES = "extensionProperties";
@@ -234,6 +234,17 @@ export interface AppEndpointsOptions {
 export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): Router {
   const router = Router();
   const runner = options.runner ?? sharedHandlerRunner();
+
+  /**
+   * Whether the app has a widget the guest may see (its manifest permissions held, in the entity's project
+   * for a scoped call): only such an app's handlers serve anonymous readers, as its widgets do.
+   */
+  async function showsToGuests(appId: string, held: string[]): Promise<boolean> {
+    const widgets = await db.widget.findMany({ where: { appId }, select: { permissions: true } });
+    return widgets.some((widget) =>
+      (JSON.parse(widget.permissions) as string[]).every((key) => held.includes(key)),
+    );
+  }
   // Everything express.json left alone arrives as text (a request stream is read only once).
   const textBody = express.text({
     type: (req) => !isJsonType(req.headers["content-type"]),
@@ -242,8 +253,10 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
 
   /** Finds the app, file and entity, runs the endpoint in a child and answers. */
   async function handle(req: Request, res: Response, scope: HandlerScope): Promise<void> {
-    const user = requireUser(req);
+    const user = currentUser(req);
     const params = validate(EndpointParamsSchema, req.params, "endpoint");
+    // Guests read no user's page, so no user-scoped handler runs for them.
+    if (user.guest && scope === "user") throw unauthorized();
     const app = await findApp(db, params.app);
     const fileName = `${params.file}.js`;
     const file = await db.appFile.findUnique({ where: { appId_path: { appId: app.id, path: fileName } } });
@@ -258,6 +271,9 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
     ]);
     const target =
       scope === "global" ? undefined : await resolveTarget(db, scope, params.id ?? "", user, grants);
+    if (user.guest && !(await showsToGuests(app.id, heldPermissions(grants, target?.projectId)))) {
+      throw unauthorized();
+    }
 
     const scopes = { global: "global", currentUser: `user:${user.id}`, entity: target?.storageScope };
     const scopeList = [
