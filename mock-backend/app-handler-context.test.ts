@@ -27,7 +27,7 @@ const BACKEND = handlerFile(
     } }`,
 );
 
-async function call(backend: Backend, login: string, method: string, path: string) {
+async function call(backend: Backend, login: string, method: "GET" | "POST", path: string) {
   return expectOk(
     await backend.client.request(method, `/api/${path.replace("@", `/extensionEndpoints/${APP}/backend/`)}`, {
       headers: bearer(login),
