@@ -12,7 +12,7 @@ import {
 } from "../contract-app-api.ts";
 import { IdParamsSchema, ReadQuerySchema } from "../contract.ts";
 import type { Db } from "../db.ts";
-import { loadCatalog, loadUsers, toApiUser } from "../issue-fields.ts";
+import { bundleOf, loadCatalog, loadUsers, toApiUser } from "../issue-fields.ts";
 import { fieldsSender, notFound, route, sendFields, validate } from "../http.ts";
 import { projectsWith, readableIssues } from "../model.ts";
 import { assistQuery } from "../search-assist.ts";
@@ -142,9 +142,7 @@ export function issueQueriesRouter(db: Db): Router {
           if (row.category === "VotersCategory") return list.map(userOf).filter((u) => u !== null);
           if (row.category === "CustomFieldCategory" && field) {
             return list.map((value) => {
-              const element = (JSON.parse(field.field.bundle ?? "[]") as { id: string; name: string }[]).find(
-                (e) => e.id === value,
-              );
+              const element = bundleOf(field.field).find((e) => e.id === value);
               return element
                 ? { id: element.id, name: element.name, $type: "EnumBundleElement" }
                 : userOf(value);
