@@ -143,9 +143,8 @@ export function issueQueriesRouter(db: Db): Router {
           if (row.category === "CustomFieldCategory" && field) {
             return list.map((value) => {
               const element = bundleOf(field.field).find((e) => e.id === value);
-              return element
-                ? { id: element.id, name: element.name, $type: "EnumBundleElement" }
-                : userOf(value);
+              const $type = field.field.valueType === "state" ? "StateBundleElement" : "EnumBundleElement";
+              return element ? { id: element.id, name: element.name, $type } : userOf(value);
             });
           }
           return list.map((comment) => ({ $type: "IssueComment", ...(comment as object) }));
