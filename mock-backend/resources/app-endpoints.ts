@@ -83,15 +83,22 @@ interface Target {
   entity: HandlerEntity;
   storageScope: string;
   projectId?: string;
+  /** An issue's or article's project, which the handler sees as `ctx.project`. */
+  project?: { entity: HandlerEntity; storageScope: string };
 }
 
-const projectSelect = { select: { id: true, shortName: true, name: true } } as const;
-const toProject = (p: { id: string; shortName: string; name: string }) => ({
+const projectSelect = {
+  select: { id: true, shortName: true, name: true, projectType: true },
+} as const;
+type ProjectRow = { id: string; shortName: string; name: string; projectType: string };
+const toProject = (p: ProjectRow) => ({
   id: p.id,
   key: p.shortName,
   shortName: p.shortName,
   name: p.name,
+  isHelpdesk: p.projectType === "HELPDESK",
 });
+const projectOf = (p: ProjectRow) => ({ entity: toProject(p), storageScope: `project:${p.id}` });
 
 /** The entity a scoped call names, if the caller may read it; else 404 as for any unreadable entity. */
 async function resolveTarget(
@@ -119,6 +126,7 @@ async function resolveTarget(
       },
       storageScope: `issue:${row.id}`,
       projectId: row.projectId,
+      project: projectOf(row.project),
     };
   }
   if (scope === "article") {
@@ -137,6 +145,7 @@ async function resolveTarget(
       },
       storageScope: `article:${row.id}`,
       projectId: row.projectId,
+      project: projectOf(row.project),
     };
   }
   if (scope === "project") {
@@ -151,7 +160,7 @@ async function resolveTarget(
       throw notFound(`Project ${id} not found`);
     }
     return {
-      entity: { ...toProject(row), isHelpdesk: row.projectType === "HELPDESK" },
+      entity: toProject(row),
       storageScope: `project:${row.id}`,
       projectId: row.id,
     };
@@ -163,15 +172,36 @@ async function resolveTarget(
   if (!row) throw notFound(`User ${id} not found`);
   const showEmail = row.id === user.id || projectsOf(grants, PERMISSION.USER_READ).length !== 0;
   return {
-    entity: {
-      id: row.id,
-      login: row.login,
-      name: row.name,
-      fullName: row.name,
-      visibleName: row.name,
-      email: showEmail ? row.email : null,
-    },
+    entity: { ...handlerUser(row), email: showEmail ? row.email : null },
     storageScope: `user:${row.id}`,
+  };
+}
+
+/**
+ * The caller as the scripting API's User: ringId is the account's id in the identity service, which the
+ * mock's service shares with the backend.
+ */
+function handlerUser(row: {
+  id: string;
+  login: string;
+  name: string;
+  email: string | null;
+  avatarUrl: string | null;
+  timezone: string;
+  guest: boolean;
+}): HandlerEntity {
+  return {
+    id: row.id,
+    ringId: row.id,
+    login: row.login,
+    name: row.name,
+    fullName: row.name,
+    visibleName: row.name || row.login,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    timeZoneId: row.timezone,
+    isBanned: false,
+    isGuest: row.guest,
   };
 }
 
@@ -275,9 +305,18 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
       throw unauthorized();
     }
 
-    const scopes = { global: "global", currentUser: `user:${user.id}`, entity: target?.storageScope };
+    const scopes = {
+      global: "global",
+      currentUser: `user:${user.id}`,
+      entity: target?.storageScope,
+      project: target?.project?.storageScope,
+    };
     const scopeList = [
-      ...new Set([scopes.global, scopes.currentUser, ...(target ? [target.storageScope] : [])]),
+      ...new Set(
+        [scopes.global, scopes.currentUser, scopes.entity, scopes.project].filter(
+          (scope): scope is string => scope !== undefined,
+        ),
+      ),
     ];
     const rows = await db.appStorage.findMany({
       where: { appId: app.id, key: EXTENSION_PROPERTIES, scope: { in: scopeList } },
@@ -299,15 +338,9 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
         query: queryOf(req),
         headers: headersOf(req),
       },
-      currentUser: {
-        id: userRow.id,
-        login: userRow.login,
-        name: userRow.name,
-        fullName: userRow.name,
-        visibleName: userRow.name,
-        email: userRow.email,
-      },
+      currentUser: handlerUser(userRow),
       entity: target?.entity,
+      project: target?.project?.entity,
       settings: defaultSettings(app.settingsSchema),
       storageScopes: scopes,
       storage,
