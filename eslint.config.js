@@ -24,6 +24,8 @@ export default tseslint.config(
       "playwright-report/",
       "tests/.tmp/",
       "bench/",
+      // Third-party-shaped apps, written as the product's app generator writes them.
+      "tests/fixtures/vite-apps/",
     ],
   },
   js.configs.recommended,
@@ -99,7 +101,8 @@ export default tseslint.config(
           patterns: [
             DATABASE_IMPORTS,
             {
-              regex: "^(\\.\\./)+(app|mock-backend|server|prisma|tests)/|^#(app|mock-backend|server|prisma|tests)/",
+              regex:
+                "^(\\.\\./)+(app|mock-backend|server|prisma|tests)/|^#(app|mock-backend|server|prisma|tests)/",
               message: "contract/ is the bottom layer: it imports no other part of Keel.",
             },
             { regex: "^node:", message: "contract/ runs in the browser too: no Node built-ins." },

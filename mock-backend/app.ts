@@ -18,6 +18,7 @@ import { configRouter } from "./resources/config.ts";
 import { dashboardRouter } from "./resources/dashboard.ts";
 import { hubRouter } from "./resources/hub.ts";
 import { inboxRouter } from "./resources/inbox.ts";
+import { issueQueriesRouter } from "./resources/issue-queries.ts";
 import { mentionsRouter } from "./resources/mentions.ts";
 import { contentRouter } from "./resources/issues.ts";
 import { permissionsRouter } from "./resources/permissions.ts";
@@ -25,6 +26,7 @@ import { projectsRouter } from "./resources/projects.ts";
 import { sessionRouter, type SessionRouterOptions } from "./resources/session.ts";
 import { usersRouter } from "./resources/users.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";
+import { workflowUsagesRouter } from "./resources/workflow-usages.ts";
 
 export const API_PREFIX = "/api";
 export const HUB_PREFIX = "/hub/api/rest";
@@ -68,8 +70,10 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
   api.use(inboxRouter(db, options.inboxStreams));
   api.use(analyticsRouter(db, options.analytics));
   api.use(contentRouter(db));
+  api.use(issueQueriesRouter(db));
   api.use(mentionsRouter(db));
   api.use(projectsRouter(db));
+  api.use(workflowUsagesRouter(db));
   api.use(whatsNewRouter(db));
   api.use(appsRouter(db, { packageLimits: apps?.packages }));
   api.use(appEndpointsRouter(db, { runner: apps?.handlers && createHandlerRunner(apps.handlers) }));
