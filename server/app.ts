@@ -29,7 +29,6 @@ export interface ServerAppOptions {
       Pick<
         Env,
         | "ANALYTICS_SCRIPT_URL"
-        | "KEEL_BENCH"
         | "KEEL_MAX_BODY_BYTES"
         | "KEEL_MAX_UPLOAD_BYTES"
         | "KEEL_PUBLIC_URL"
@@ -273,7 +272,6 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
           demo: !env.BACKEND_URL,
           analyticsScript: { url: analyticsScriptUrl, production: env.NODE_ENV === "production" },
           log: req.log,
-          bench: env.KEEL_BENCH === true,
         });
         return context;
       },

@@ -21,7 +21,6 @@ try {
 }
 
 const logger = createLogger(env.LOG_LEVEL);
-if (env.KEEL_BENCH) logger.warn("KEEL_BENCH=1: the benchmark's bare page /_bench/bare answers");
 const production = env.NODE_ENV === "production";
 // The mock and Prisma load only when the mock is mounted.
 let db: Db | undefined;

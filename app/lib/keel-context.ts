@@ -55,8 +55,6 @@ export interface KeelRequestContext {
   /** The configured third-party analytics script, and whether this is a production server. */
   analyticsScript?: { url: string | null; production: boolean };
   log: RequestLogger;
-  /** The server was started with KEEL_BENCH=1 (npm run bench): the bare benchmark page answers. */
-  bench?: boolean;
 }
 
 // The server sets it through the build's export of this very key (app/entry.server.tsx), so that the

@@ -107,7 +107,6 @@ function startServer(port: number, databaseUrl: string): Server {
       SESSION_SECRET,
       LOG_LEVEL: "warn",
       KEEL_BUILD_DIR: BUILD_DIR,
-      KEEL_BENCH: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

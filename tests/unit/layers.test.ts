@@ -1,5 +1,7 @@
 // The layer rules of eslint.config.js (docs/architecture.md), run on tiny files that break them. The
 // files are linted from memory at paths inside the layers, so the repository itself stays clean.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, expect, test } from "vitest";
 
@@ -67,4 +69,19 @@ test("both sides may import contract/, and server/ may import both sides", async
   for (const [filePath, specifier] of allowed) {
     expect(await refusals(filePath, specifier), `${filePath} → ${specifier}`).toEqual([]);
   }
+});
+
+/** The source files under `dir`, tests left out. */
+function productionFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => path.join(dir, name));
+}
+
+test("production code carries no benchmark hooks: the bench's pages live in tests/bench", () => {
+  const hooks = /KEEL_BENCH|_bench\/|isBench|bench\.server/;
+  const found = ["app", "server", "contract", "mock-backend"]
+    .flatMap(productionFiles)
+    .filter((file) => hooks.test(readFileSync(file, "utf8")));
+  expect(found).toEqual([]);
 });
