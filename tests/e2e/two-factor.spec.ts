@@ -19,7 +19,7 @@ const ACCOUNT_SECURITY = "/users/1-4?tab=account-security";
 /** A code of the next time step: the one of the set-up is spent, and the window takes the next. */
 const nextCode = (secret: string) => currentCode(secret, Date.now() + TOTP_PERIOD_SECONDS * 1000);
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.beforeEach(() => resetTwoFactor("tom"));
 test.afterAll(() => resetTwoFactor("tom"));
 
