@@ -31,6 +31,8 @@ export const BUILD_NUMBER = "2025.4.101407";
 export const BUILD_RELEASE_DATE = "2025-10-11";
 export const COPYRIGHT_START_YEAR = 2009;
 export const HUB_API_VERSION = "4";
+/** The error code of a call the backend refuses until the user sets up two-factor authentication. */
+export const TWO_FACTOR_REQUIRED_ERROR = "2fa_required";
 
 export const WIDGET_REGISTER_TIMEOUT_MS = 60_000;
 export const WIDGET_ALERT_TIMEOUT_MS = 10_000;
