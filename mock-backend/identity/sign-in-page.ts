@@ -73,7 +73,7 @@ button.primary{background:var(--accent);border-color:var(--accent);color:#fff;fl
 .error{color:var(--danger);font-weight:600}.ok{color:var(--accent);font-weight:600}
 .qr{display:block;width:200px;height:200px;margin:8px auto;border-radius:8px;overflow:hidden}
 .qr svg{width:100%;height:100%}code.key{display:block;padding:8px;border:1px dashed var(--line);
-border-radius:8px;font-size:.95rem;letter-spacing:.08em;word-break:break-all;text-align:center}
+border-radius:8px;font-size:.95rem;letter-spacing:.08em;text-align:center}
 input.code{font-size:1.3rem;letter-spacing:.3em;text-align:center}
 details{margin:12px 0}summary{cursor:pointer;color:var(--accent)}footer{margin-top:20px;font-size:.8rem;color:var(--muted)}
 a{color:var(--accent)}`;
@@ -128,7 +128,7 @@ const hidden = (name: string, value: string) =>
 function codeField(t: ReturnType<typeof translator>, error: string | undefined): string {
   const described = error ? ` aria-describedby="sign-in-error"` : "";
   return `<label for="code">${escapeHtml(t("codeLabel"))}</label>
-<input id="code" class="code" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7"
+<input id="code" class="code" name="code" dir="ltr" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7"
 autocomplete="one-time-code" required autofocus${described}>`;
 }
 
@@ -170,7 +170,7 @@ export function renderSetUp(form: SetUpForm): string {
 ${errorLine(form.error)}<ol><li>${escapeHtml(t("setUpScan"))}</li><li>${escapeHtml(t("setUpEnter"))}</li></ol>
 <figure class="qr" aria-label="${escapeHtml(t("setUpQr"))}">${form.qrSvg}</figure>
 <details><summary>${escapeHtml(t("setUpManual"))}</summary>
-<code class="key" data-secret="${escapeHtml(form.secret)}">${escapeHtml(grouped)}</code></details>
+<code class="key" dir="ltr" data-secret="${escapeHtml(form.secret)}">${escapeHtml(grouped)}</code></details>
 <form method="post" action="${escapeHtml(form.action)}">${hidden("pending", form.pending)}
 ${codeField(t, form.error)}
 <div class="actions"><button class="primary" type="submit" name="intent" value="set-up">${escapeHtml(t("setUpSubmit"))}</button>
