@@ -76,6 +76,13 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, "must be 1 to 64 letters, digits, dots, colons, dashes or underscores")
     .optional(),
+  /** On SIGTERM, how long the server answers while not ready, so a load balancer drains it first. */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(0, "must be at least 0")
+    .max(600_000, "must be at most 600000")
+    .default(0),
   /** How often the backend reads new inbox events from the database, besides PostgreSQL's notifications. */
   INBOX_EVENT_POLL_MS: milliseconds(DEFAULT_INBOX_EVENT_POLL_MS),
   BACKEND_URL: z
