@@ -31,7 +31,8 @@ app.set("trust proxy", "loopback");
 const instanceId = env.KEEL_INSTANCE_ID ?? `${hostname()}-${process.pid}`;
 let stopping = false;
 app.use((_req, res, next) => {
-  res.set("X-Keel-Instance", instanceId);
+  // Its own name: Keel's X-Keel-Instance names the Keel server that relayed the answer.
+  res.set("X-Backend-Instance", instanceId);
   if (stopping) res.set("Connection", "close");
   next();
 });

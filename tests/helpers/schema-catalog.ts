@@ -82,7 +82,7 @@ export async function postgresCatalog(client: pg.Client): Promise<unknown> {
   );
   const constraints = await client.query(
     `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
-     WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '"_prisma_migrations"'
+     WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations'
      ORDER BY 1, 2`,
   );
   return { columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows };
