@@ -19,6 +19,8 @@ CREATE TABLE "User" (
     "passwordHash" TEXT,
     "requiredTwoFactorAuthentication" BOOLEAN NOT NULL DEFAULT false,
     "twoFactorEnabled" BOOLEAN NOT NULL DEFAULT false,
+    "totpSecret" TEXT,
+    "totpLastStep" INTEGER,
     "webauthnEnabled" BOOLEAN NOT NULL DEFAULT false,
     "uiTheme" TEXT NOT NULL DEFAULT 'system',
     "expandNavigation" BOOLEAN NOT NULL DEFAULT true,
@@ -31,6 +33,8 @@ CREATE TABLE "User" (
     "pricingAdminPopupShown" BOOLEAN NOT NULL DEFAULT false,
     "showTips" BOOLEAN NOT NULL DEFAULT true,
     "analyticsId" TEXT,
+    "dateFormat" TEXT NOT NULL DEFAULT 'dd_MMM_yyyy',
+    "timezone" TEXT NOT NULL DEFAULT 'UTC',
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "User_pkey" PRIMARY KEY ("id")
@@ -205,6 +209,51 @@ CREATE TABLE "Issue" (
 );
 
 -- CreateTable
+CREATE TABLE "CustomField" (
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "valueType" TEXT NOT NULL,
+    "bundle" TEXT,
+
+    CONSTRAINT "CustomField_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ProjectCustomField" (
+    "id" TEXT NOT NULL,
+    "projectId" TEXT NOT NULL,
+    "fieldId" TEXT NOT NULL,
+    "ordinal" INTEGER NOT NULL,
+    "canBeEmpty" BOOLEAN NOT NULL DEFAULT true,
+    "emptyFieldText" TEXT NOT NULL DEFAULT 'No value',
+
+    CONSTRAINT "ProjectCustomField_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "IssueFieldValue" (
+    "issueId" TEXT NOT NULL,
+    "projectFieldId" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
+
+    CONSTRAINT "IssueFieldValue_pkey" PRIMARY KEY ("issueId","projectFieldId")
+);
+
+-- CreateTable
+CREATE TABLE "IssueActivity" (
+    "id" TEXT NOT NULL,
+    "issueId" TEXT NOT NULL,
+    "category" TEXT NOT NULL,
+    "authorId" TEXT NOT NULL,
+    "timestamp" BIGINT NOT NULL,
+    "fieldId" TEXT,
+    "added" TEXT NOT NULL DEFAULT '[]',
+    "removed" TEXT NOT NULL DEFAULT '[]',
+
+    CONSTRAINT "IssueActivity_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "Article" (
     "id" TEXT NOT NULL,
     "idReadable" TEXT NOT NULL,
@@ -374,6 +423,17 @@ CREATE TABLE "OAuthRefreshToken" (
     CONSTRAINT "OAuthRefreshToken_pkey" PRIMARY KEY ("tokenHash")
 );
 
+-- CreateTable
+CREATE TABLE "PluggableObjectUsage" (
+    "projectId" TEXT NOT NULL,
+    "appId" TEXT NOT NULL,
+    "ruleName" TEXT NOT NULL,
+    "enabled" BOOLEAN NOT NULL,
+    "priority" INTEGER NOT NULL,
+
+    CONSTRAINT "PluggableObjectUsage_pkey" PRIMARY KEY ("projectId","appId","ruleName")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_login_key" ON "User"("login");
 
@@ -415,6 +475,15 @@ CREATE UNIQUE INDEX "Issue_idReadable_key" ON "Issue"("idReadable");
 
 -- CreateIndex
 CREATE INDEX "Issue_projectId_idx" ON "Issue"("projectId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomField_name_key" ON "CustomField"("name");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProjectCustomField_projectId_fieldId_key" ON "ProjectCustomField"("projectId", "fieldId");
+
+-- CreateIndex
+CREATE INDEX "IssueActivity_issueId_category_timestamp_idx" ON "IssueActivity"("issueId", "category", "timestamp");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Article_idReadable_key" ON "Article"("idReadable");
@@ -492,6 +561,21 @@ ALTER TABLE "Issue" ADD CONSTRAINT "Issue_projectId_fkey" FOREIGN KEY ("projectI
 ALTER TABLE "Issue" ADD CONSTRAINT "Issue_reporterId_fkey" FOREIGN KEY ("reporterId") REFERENCES "User"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "ProjectCustomField" ADD CONSTRAINT "ProjectCustomField_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ProjectCustomField" ADD CONSTRAINT "ProjectCustomField_fieldId_fkey" FOREIGN KEY ("fieldId") REFERENCES "CustomField"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "IssueFieldValue" ADD CONSTRAINT "IssueFieldValue_issueId_fkey" FOREIGN KEY ("issueId") REFERENCES "Issue"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "IssueFieldValue" ADD CONSTRAINT "IssueFieldValue_projectFieldId_fkey" FOREIGN KEY ("projectFieldId") REFERENCES "ProjectCustomField"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "IssueActivity" ADD CONSTRAINT "IssueActivity_issueId_fkey" FOREIGN KEY ("issueId") REFERENCES "Issue"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "Article" ADD CONSTRAINT "Article_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
@@ -511,4 +595,10 @@ ALTER TABLE "AppRequestDecision" ADD CONSTRAINT "AppRequestDecision_appId_fkey" 
 
 -- AddForeignKey
 ALTER TABLE "WidgetEmbedding" ADD CONSTRAINT "WidgetEmbedding_appId_fkey" FOREIGN KEY ("appId") REFERENCES "App"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "PluggableObjectUsage" ADD CONSTRAINT "PluggableObjectUsage_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "PluggableObjectUsage" ADD CONSTRAINT "PluggableObjectUsage_appId_fkey" FOREIGN KEY ("appId") REFERENCES "App"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
