@@ -19,8 +19,6 @@ CREATE TABLE "User" (
     "passwordHash" TEXT,
     "requiredTwoFactorAuthentication" BOOLEAN NOT NULL DEFAULT false,
     "twoFactorEnabled" BOOLEAN NOT NULL DEFAULT false,
-    "totpSecret" TEXT,
-    "totpLastStep" INTEGER,
     "webauthnEnabled" BOOLEAN NOT NULL DEFAULT false,
     "uiTheme" TEXT NOT NULL DEFAULT 'system',
     "expandNavigation" BOOLEAN NOT NULL DEFAULT true,
