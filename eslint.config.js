@@ -18,6 +18,7 @@ export default tseslint.config(
       "build/",
       ".react-router/",
       "prisma/generated/",
+      "prisma/postgresql/generated/",
       "node_modules/",
       "reports/",
       "test-results/",

@@ -2,6 +2,8 @@
 // permission keys, cookie names and size limits. The shell's own constants are in app/lib/constants.ts.
 
 export const HUB_API_VERSION = "4";
+/** The error code of a call the backend refuses until the user sets up two-factor authentication. */
+export const TWO_FACTOR_REQUIRED_ERROR = "2fa_required";
 
 export const LOCALES = [
   "cs",

@@ -13,7 +13,11 @@ export const DEFAULT_ANALYTICS_LIMITS: AnalyticsLimits = {
   retentionDays: 90,
 };
 
-export const DEFAULT_INBOX_STREAM_LIMITS: InboxStreamLimits = { maxStreamsPerUser: 10 };
+export const DEFAULT_INBOX_EVENT_POLL_MS = 1000;
+export const DEFAULT_INBOX_STREAM_LIMITS: InboxStreamLimits = {
+  maxStreamsPerUser: 10,
+  eventPollMs: DEFAULT_INBOX_EVENT_POLL_MS,
+};
 
 export const SIGN_IN_THROTTLE_DEFAULTS: Readonly<SignInThrottleOptions> = {
   accountBaseDelayMs: 1000,

@@ -7,7 +7,7 @@ import {
   type BundleElement,
   type FieldValueType,
 } from "#contract/app-api.ts";
-import type { Db } from "./db.ts";
+import { dbProvider, type Db } from "./db.ts";
 import { projectsWith } from "./model.ts";
 import { readCache } from "./read-cache.ts";
 import type { Catalog } from "./search-query.ts";
@@ -173,6 +173,7 @@ export function loadCatalog(db: Db, user: { id: string; login: string; guest: bo
       projects,
       fields: fields.map((f) => ({ id: f.id, name: f.name, valueType: valueTypeOf(f), bundle: bundleOf(f) })),
       users: users.map((u) => ({ id: u.id, login: u.login, name: u.name })),
+      caseInsensitiveText: dbProvider(db) === "postgresql",
     };
   });
 }

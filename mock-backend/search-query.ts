@@ -23,6 +23,8 @@ export interface Catalog {
   projects: { id: string; shortName: string; name: string }[];
   fields: { id: string; name: string; valueType: FieldValueType; bundle: BundleElement[] }[];
   users: { id: string; login: string; name: string }[];
+  /** Free words ignore case: SQLite's LIKE does for ASCII, PostgreSQL needs the insensitive mode. */
+  caseInsensitiveText?: boolean;
 }
 
 export const RESOLVED_KEYWORDS = ["Resolved", "Unresolved"] as const;
@@ -173,20 +175,18 @@ function hashCondition(catalog: Catalog, value: Span): Prisma.IssueWhereInput {
   return matches.length === 1 ? matches[0]! : { OR: matches };
 }
 
-const textCondition = (text: string): Prisma.IssueWhereInput => ({
-  OR: [
-    { idReadable: { contains: text } },
-    { summary: { contains: text } },
-    { description: { contains: text } },
-  ],
-});
+function textCondition(catalog: Catalog, text: string): Prisma.IssueWhereInput {
+  // The SQLite client's types do not know the mode; the PostgreSQL client takes the same condition.
+  const match = { contains: text, ...(catalog.caseInsensitiveText ? { mode: "insensitive" } : {}) };
+  return { OR: [{ idReadable: match }, { summary: match }, { description: match }] };
+}
 
 /** The issues a parsed query matches, as a Prisma condition; throws QueryError for a name it does not know. */
 export function queryCondition(catalog: Catalog, terms: readonly Term[]): Prisma.IssueWhereInput {
   const all: Prisma.IssueWhereInput[] = [];
   for (const term of terms) {
     if (term.kind === "text") {
-      if (!same(term.value.text, "and")) all.push(textCondition(term.value.text));
+      if (!same(term.value.text, "and")) all.push(textCondition(catalog, term.value.text));
     } else if (term.kind === "hash") {
       const condition = hashCondition(catalog, term.value);
       all.push(term.negated ? { NOT: condition } : condition);

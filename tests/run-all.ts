@@ -25,6 +25,7 @@ mkdirSync("reports", { recursive: true });
 rmSync("reports/vitest.json", { force: true });
 rmSync("reports/e2e.json", { force: true });
 rmSync("reports/soak.json", { force: true });
+rmSync("reports/cluster.json", { force: true });
 
 const steps: Step[] = [
   { name: "typecheck", command: [bin("react-router"), "typegen"] },
@@ -63,6 +64,13 @@ const steps: Step[] = [
     name: "soak",
     command: [process.execPath, "tests/soak/soak.ts"],
     count: () => readJson<{ passed: number; failed: number; skipped: number }>("reports/soak.json"),
+  },
+  {
+    // PostgreSQL, 2 backend servers, 3 Keel servers and HAProxy on loopback (tests/cluster/cluster.ts):
+    // each scenario counts as one test; a missing program fails with the package to install.
+    name: "cluster",
+    command: [process.execPath, "tests/cluster/cluster.ts"],
+    count: () => readJson<{ passed: number; failed: number; skipped: number }>("reports/cluster.json"),
   },
   {
     name: "e2e",

@@ -10,7 +10,7 @@ import {
   ReadQuerySchema,
 } from "#contract/api.ts";
 import { currentUser, requireUser, type AuthUser } from "../auth.ts";
-import type { Db } from "../db.ts";
+import { dbProvider, type Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import { projectsWith, readableIssues } from "../model.ts";
@@ -47,14 +47,18 @@ function toEntity<T extends { resolved?: bigint | null; created: bigint; updated
   };
 }
 
-/** Every word of the query in the readable id or the summary. */
-function matching(query: string | undefined) {
+/**
+ * Every word of the query in the readable id or the summary, ignoring case: SQLite's LIKE does for
+ * ASCII, PostgreSQL needs the insensitive mode (which the SQLite client's types do not know).
+ */
+function matching(db: Db, query: string | undefined) {
   const words = (query ?? "").split(/\s+/).filter(Boolean).slice(0, 10);
+  const mode = dbProvider(db) === "postgresql" ? ({ mode: "insensitive" } as object) : {};
   return words.length === 0
     ? {}
     : {
         AND: words.map((word) => ({
-          OR: [{ idReadable: { contains: word } }, { summary: { contains: word } }],
+          OR: [{ idReadable: { contains: word, ...mode } }, { summary: { contains: word, ...mode } }],
         })),
       };
 }
@@ -141,7 +145,7 @@ export function contentRouter(db: Db): Router {
   async function list(kind: "article", userId: string, query: z.infer<typeof ListQuerySchema>) {
     const page = { include, orderBy: { created: "desc" as const }, skip: query.$skip, take: query.$top };
     const key = (where: object) => `list:${JSON.stringify([kind, where, query.$skip, query.$top])}`;
-    const where = { AND: [await readableArticles(db, userId), matching(query.query)] };
+    const where = { AND: [await readableArticles(db, userId), matching(db, query.query)] };
     return readCache(db).read(key(where), async () =>
       (await db.article.findMany({ ...page, where })).map(toEntity),
     );
