@@ -44,7 +44,10 @@ function start(env: Record<string, string>, nodeOptions: string[] = []): Promise
   child.stderr.on("data", (chunk: Buffer) => (output += chunk));
   const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, 30_000);
     const onData = () => {
       const match = /"port":(\d+)[^\n]*Keel listening/.exec(output);
       if (match) {
