@@ -2,13 +2,7 @@
 // narrow-screen bar and the help panel.
 import { expect, test, type Page } from "@playwright/test";
 import { SHORTCUTS } from "../../app/shell/shortcuts.ts";
-import {
-  DEMO_PASSWORD,
-  mainNav,
-  signInQuickly,
-  submitLogin,
-  waitForHydration,
-} from "./helpers.ts";
+import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, waitForHydration } from "./helpers.ts";
 
 // Twelve of the shell and the seeded workspace sample app's main-menu item.
 const ADMIN_ITEMS = 13;
