@@ -322,7 +322,12 @@ async function stateWithoutSeenMarks(): Promise<Record<string, unknown[]>> {
     const rows = await database.db.$queryRawUnsafe<Record<string, unknown>[]>(
       `SELECT * FROM "${name}" ORDER BY 1, 2`,
     );
-    state[name] = name === "InboxFolder" ? rows.map(({ lastSeen: _seen, ...row }) => row) : rows;
+    state[name] =
+      name === "InboxFolder"
+        ? rows.map(({ lastSeen: _seen, ...row }) => row)
+        : name === "sqlite_sequence"
+          ? rows.filter((row) => row.name !== "InboxEvent")
+          : rows;
   }
   return state;
 }
@@ -347,7 +352,8 @@ test.skipIf(!hasBuild)(
       expect(isCsrfRefusal(answer), url).toBe(false);
       expect(answer.status, url).toBeLessThan(500);
     }
-    expect(await stateWithoutSeenMarks()).toEqual(before);
+    const after = await stateWithoutSeenMarks();
+    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
   },
 );
 
