@@ -270,11 +270,11 @@ function signInSteps(db: Db, secret: string, throttle: SignInThrottle, sessions:
       pending && pending.step === wanted ? await db.user.findUnique({ where: { id: pending.userId } }) : null;
     if (!pending || !user) return signInPage(400, t("expired"), "");
     const codeKey = `2fa:${user.login}`;
+    const base32 = pending.sealedSecret ? openSecret(pending.sealedSecret, secret) : null;
     const again = (status: number, error: string) => {
       if (wanted === "code") {
         return sendPage(res, status, renderCode({ language, ...view, pending: fields.pending!, error }));
       }
-      const base32 = pending.sealedSecret ? openSecret(pending.sealedSecret, secret) : null;
       if (!base32) return signInPage(400, t("expired"), "");
       return sendPage(
         res,
@@ -292,7 +292,6 @@ function signInSteps(db: Db, secret: string, throttle: SignInThrottle, sessions:
     };
     const verdict = await throttle.beginSignIn(codeKey, ip);
     if (!verdict.allowed) return again(429, refused(verdict));
-    const base32 = pending.sealedSecret ? openSecret(pending.sealedSecret, secret) : null;
     const accepted =
       wanted === "code"
         ? await acceptCode(db, secret, user.id, fields.code)

@@ -319,10 +319,17 @@ async function stateWithoutSeenMarks(): Promise<Record<string, unknown[]>> {
   );
   const state: Record<string, unknown[]> = {};
   for (const { name } of tables) {
+    // A seen mark signals the user's other event streams: its event goes with it.
+    if (name === "InboxEvent") continue;
     const rows = await database.db.$queryRawUnsafe<Record<string, unknown>[]>(
       `SELECT * FROM "${name}" ORDER BY 1, 2`,
     );
-    state[name] = name === "InboxFolder" ? rows.map(({ lastSeen: _seen, ...row }) => row) : rows;
+    state[name] =
+      name === "InboxFolder"
+        ? rows.map(({ lastSeen: _seen, ...row }) => row)
+        : name === "sqlite_sequence"
+          ? rows.filter((row) => row.name !== "InboxEvent")
+          : rows;
   }
   return state;
 }
@@ -347,7 +354,8 @@ test.skipIf(!hasBuild)(
       expect(isCsrfRefusal(answer), url).toBe(false);
       expect(answer.status, url).toBeLessThan(500);
     }
-    expect(await stateWithoutSeenMarks()).toEqual(before);
+    const after = await stateWithoutSeenMarks();
+    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
   },
 );
 
@@ -522,8 +530,11 @@ function backendWrites(): { method: string; path: string }[] {
   return writes.filter((w) => w.path !== "/hub/api/rest/oauth2/token");
 }
 
-/** The identity service's sign-in form signs in with a password: a bearer token proves nothing there. */
-const SIGN_IN_FORM = "/hub/api/rest/oauth2/auth";
+/**
+ * The identity service's own pages sign in with a password and keep their own session: a bearer token
+ * proves nothing there.
+ */
+const SIGN_IN_FORMS = new Set(["/hub/api/rest/oauth2/auth", "/hub/account/security"]);
 
 const CROSS_SITE = /Cross-site request refused/;
 
@@ -612,7 +623,7 @@ test("the control: same-origin and bearer writes pass the origin check", async (
       { authorization: `Bearer ${demoToken("admin")}` },
     ];
     for (const headers of proofs) {
-      if (target === SIGN_IN_FORM && headers.authorization) continue;
+      if (SIGN_IN_FORMS.has(target) && headers.authorization) continue;
       const answer = await keel.send(target, {
         method,
         body: "{}",

@@ -124,7 +124,7 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   read("/api/issues?fields=id", 12),
   read("/api/apps", 10),
   read("/api/inbox/folders", 8),
-  read("/widgets/issue-companion/notes/index.html", 12),
+  read("/widgets/issue-companion/widgets/notes/index.html", 12),
   read("/api/config", 8, "guest"),
   read("/api/issues?fields=id,summary", 8, "guest"),
   read("/readyz", 4),
