@@ -5,6 +5,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Layers (docs/architecture.md): contract/ imports nothing of Keel; app/ and mock-backend/ import contract/
+// but never each other; server/ wires them together.
+const DATABASE_IMPORTS = {
+  group: ["@prisma/*", "**/prisma/generated/**", "better-sqlite3"],
+  message: "Only mock-backend/ and prisma/ talk to the database.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,14 +49,64 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            DATABASE_IMPORTS,
             {
-              group: ["@prisma/*", "**/prisma/generated/**", "better-sqlite3"],
-              message: "Only mock-backend/ and prisma/ talk to the database.",
+              regex: "(^|/)mock-backend/|^#mock-backend/",
+              message: "The app reaches the backend only through app/lib/api.server.ts and contract/.",
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["mock-backend/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
             {
-              regex: "mock-backend/(?!contract(-shell)?\\.ts$)",
-              message: "The app reaches the backend only through app/lib/api.server.ts and the contract.",
+              regex: "^(\\.\\./)+app/|^#app/",
+              message: "The backend does not know the app: share the piece through contract/.",
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            DATABASE_IMPORTS,
+            {
+              regex: "^(\\.\\./)+(app|mock-backend|server|prisma)/|^#(app|mock-backend|server|prisma)/",
+              message: "contract/ is the bottom layer: it imports no other part of Keel.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["contract/**/*.ts"],
+    ignores: ["contract/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            DATABASE_IMPORTS,
+            {
+              regex:
+                "^(\\.\\./)+(app|mock-backend|server|prisma|tests)/|^#(app|mock-backend|server|prisma|tests)/",
+              message: "contract/ is the bottom layer: it imports no other part of Keel.",
+            },
+            { regex: "^node:", message: "contract/ runs in the browser too: no Node built-ins." },
           ],
         },
       ],

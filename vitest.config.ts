@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
+      "contract/**/*.test.ts",
       "server/**/*.test.ts",
       "mock-backend/**/*.test.ts",
       "prisma/**/*.test.ts",

@@ -28,6 +28,9 @@ function serverI18n(context: RouterContextProvider): i18n {
 
 export const streamTimeout = 5_000;
 
+// The key the server sets each request's context under (server/app.ts), from this bundle's own copy.
+export { keelContext } from "./lib/keel-context.ts";
+
 /** Route errors go to the structured log; refused requests are warnings, not crashes. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;

@@ -23,8 +23,6 @@ import { directionOf, toLanguage } from "./i18n/languages.ts";
 import { TRANSLATIONS_ID, translationsDataBlock, useLanguageSync } from "./i18n/client.ts";
 import { useTranslation } from "react-i18next";
 import { getKeelContext } from "./lib/keel-context.ts";
-import { isBenchBareRoot } from "./lib/bench.ts";
-import { benchBareRootData, isBenchBarePage } from "./lib/bench.server.ts";
 import { withGuestAppearance } from "./lib/guest-appearance.server.ts";
 import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
@@ -51,9 +49,6 @@ import stylesHref from "./styles/app.css?url";
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddleware, csrfMiddleware];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  // A KEEL_BENCH=1 server's bare page (app/lib/bench.ts) skips the shell. Typed as never so that the shell's
-  // components keep the shell's type: none of them renders there, and Layout and App check isBenchBareRoot.
-  if (isBenchBarePage(context, url.pathname)) return benchBareRootData(getLanguage(context)) as never;
   const keel = getKeelContext(context);
   const shell = await loadShellOrRedirect(getApi(context), keel.log, url.pathname);
   const os = osFromUserAgent(request.headers.get("user-agent") ?? "");
@@ -92,13 +87,11 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const root = useRouteLoaderData<typeof loader>("root");
-  // The bare benchmark page has the language and direction but no shell.
-  const shell = isBenchBareRoot(root) ? undefined : root;
+  const shell = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation("errors");
   // Without the shell's data (an error page), the language the server chose still holds.
-  const language = root?.language ?? i18n.language;
-  const dir = root?.dir ?? directionOf(language);
+  const language = shell?.language ?? i18n.language;
+  const dir = shell?.dir ?? directionOf(language);
   const theme = shell?.user.profiles.appearance.uiTheme ?? "system";
   return (
     <html lang={language} dir={dir} data-theme={theme}>
@@ -150,8 +143,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // The bare benchmark page: React Router's document and the page, without the shell.
-  if (isBenchBareRoot(loaderData)) return <Outlet />;
   return <Shell loaderData={loaderData} />;
 }
 

@@ -35,8 +35,6 @@ const toRoute = (r: ShellRoute) =>
 // depends on the user's feature flags sit under a layout that decides per request.
 export default [
   route("resources/error-reports", "routes/resources/error-reports.ts"),
-  // npm run bench's baseline; a 404 unless the server was started with KEEL_BENCH=1 (app/lib/bench.ts).
-  route("_bench/bare", "routes/bench/bare.tsx"),
   layout(
     "routes/apps/classic.tsx",
     { id: "classic-app" },

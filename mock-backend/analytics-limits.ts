@@ -18,15 +18,6 @@ export interface AnalyticsLimits {
   retentionDays: number;
 }
 
-export const DEFAULT_ANALYTICS_LIMITS: AnalyticsLimits = {
-  burst: 300,
-  perMinute: 120,
-  maxSources: 10_000,
-  maxStoredEvents: 1_000_000,
-  maxStoredBytes: 256 * 1024 * 1024,
-  retentionDays: 90,
-};
-
 const DAY_MS = 24 * 60 * 60_000;
 /** How often a write first deletes expired events and recounts what is stored. */
 export const ANALYTICS_MAINTENANCE_INTERVAL_MS = 60 * 60_000;

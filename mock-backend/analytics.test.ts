@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { DEFAULT_ANALYTICS_LIMITS } from "./analytics-limits.ts";
-import { StatisticsSchema } from "./contract.ts";
-import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "../app/lib/constants.ts";
+import { DEFAULT_ANALYTICS_LIMITS } from "./defaults.ts";
+import { StatisticsSchema } from "#contract/api.ts";
+import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "#contract/constants.ts";
 import { demoConfiguration, SEED_EPOCH } from "../prisma/factories.ts";
 import {
   bearer,

@@ -2,7 +2,7 @@
 // workflow rules list): each call with the app's own field selector, and its errors.
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { PERMISSION } from "../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import { insertApp } from "../tests/helpers/apps.ts";
 import {
   bearer,
@@ -22,7 +22,7 @@ import {
   SearchSuggestionsSchema,
   SuggestionSchema,
   UserSchema,
-} from "./contract-app-api.ts";
+} from "#contract/app-api.ts";
 
 const backend = useBackend();
 const as = async (login: string | null) => backend.readAs(login);
@@ -280,7 +280,7 @@ test("GET issues answers a query it cannot read with 400 and the product's error
 });
 
 test("quick search keeps treating what is typed as words", async () => {
-  const { textQuery } = await import("./contract-app-api.ts");
+  const { textQuery } = await import("#contract/app-api.ts");
   const ids = expectOk(
     await get(
       `/api/issues?query=${encodeURIComponent(textQuery("State: narrow"))}&fields=idReadable`,

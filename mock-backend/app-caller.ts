@@ -4,7 +4,7 @@
 // which neither can send, and a same-origin Sec-Fetch-Site when the browser sends one. Bearer tokens are
 // not ambient; a header naming another app is refused whoever sends it.
 import type { RequestHandler } from "express";
-import { WIDGET_APP_HEADER } from "../app/widgets/protocol.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import { forbidden } from "./http.ts";
 
 /** Guards the routes below a path whose parameter `param` names the app. */

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { WIDGET_APP_HEADER } from "../app/widgets/protocol.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import {
   bearer,
   expectError,
@@ -8,7 +8,7 @@ import {
   withBackend,
   type Backend,
 } from "../tests/helpers/backend.ts";
-import { EmbeddingSchema } from "./contract.ts";
+import { EmbeddingSchema } from "#contract/api.ts";
 
 // The seeded article DEMO-A-2 embeds {{widget team-pulse:pulse-embed:team-conventions-pulse}}.
 const APP = "team-pulse";

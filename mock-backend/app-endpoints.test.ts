@@ -8,7 +8,7 @@ import {
   withBackend,
   type Backend,
 } from "../tests/helpers/backend.ts";
-import { WIDGET_APP_HEADER } from "../app/widgets/protocol.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import { createHandlerRunner } from "./apps/handlers/pool.ts";
 
 const GLOBAL = handlerFile(

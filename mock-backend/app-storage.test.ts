@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { WIDGET_APP_HEADER } from "../app/widgets/protocol.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import { insertApp } from "../tests/helpers/apps.ts";
 import { bearer, expectError, expectOk, withBackend, type Backend } from "../tests/helpers/backend.ts";
 import {
@@ -7,7 +7,7 @@ import {
   AppStorageValueSchema,
   RequestDecisionsSchema,
   WIDGET_STORAGE_QUOTA_BYTES,
-} from "./contract.ts";
+} from "#contract/api.ts";
 
 const APP = "storage-app";
 const storage = (key?: string) =>

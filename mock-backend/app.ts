@@ -1,5 +1,5 @@
 import express, { Router } from "express";
-import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
+import { ANALYTICS_MAX_BATCH_BYTES } from "#contract/constants.ts";
 import { createHandlerRunner, type HandlerRunnerOptions } from "./apps/handlers/pool.ts";
 import type { PackageLimits } from "./apps/package.ts";
 import { authenticate, requireSameOriginForWrites, requireSecondFactor } from "./auth.ts";
@@ -112,11 +112,14 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
   return root;
 }
 
-/** A standalone Express app holding only the mock, for in-process dispatch and tests. */
-export function createMockBackendApp(options: MockBackendOptions): express.Express {
+/**
+ * An Express app of its own holding the mock (its own port, in-process dispatch, tests). Given the router
+ * that Keel's server also mounts, both answer with the same handlers and state.
+ */
+export function createMockBackendApp(options: MockBackendOptions | { router: Router }): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use(createMockBackend(options));
+  app.use("router" in options ? options.router : createMockBackend(options));
   return app;
 }

@@ -14,7 +14,7 @@ import {
 } from "../tests/helpers/backend.ts";
 import { SAME_ORIGIN, TEST_SECRET } from "../tests/helpers/mock-client.ts";
 import { createMockBackendApp, type AppLimits } from "./app.ts";
-import { AppEntrySchema, AppListSchema, ErrorBodySchema, type AppEntry } from "./contract.ts";
+import { AppEntrySchema, AppListSchema, ErrorBodySchema, type AppEntry } from "#contract/api.ts";
 import { MAX_UPLOAD_BYTES } from "./resources/apps.ts";
 
 const ZIP = { "content-type": "application/zip" };

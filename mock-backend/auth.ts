@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
-import { SESSION_COOKIE, SESSION_TTL_MS, TWO_FACTOR_REQUIRED_ERROR } from "../app/lib/constants.ts";
-import { readCookie } from "../app/lib/cookies.ts";
+import { SESSION_COOKIE, SESSION_TTL_MS, TWO_FACTOR_REQUIRED_ERROR } from "#contract/constants.ts";
+import { readCookie } from "#contract/cookies.ts";
 import type { Db } from "./db.ts";
 import { forbidden, HttpError, unauthorized } from "./http.ts";
 import type { OAuthServer } from "./identity/oauth.ts";

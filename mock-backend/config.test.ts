@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ConfigurationSchema } from "./contract.ts";
+import { ConfigurationSchema } from "#contract/api.ts";
 import { demoConfiguration } from "../prisma/factories.ts";
 import {
   expectError,

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ArticleSchema, ArticlesSchema, IssueSchema, IssuesSchema } from "./contract.ts";
+import { ArticleSchema, ArticlesSchema, IssueSchema, IssuesSchema } from "#contract/api.ts";
 import { demoIssues } from "../prisma/factories.ts";
 import {
   bearer,

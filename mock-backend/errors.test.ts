@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
+import { ANALYTICS_MAX_BATCH_BYTES } from "#contract/constants.ts";
 import {
   bearer,
   expectError,

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { PERMISSION } from "../app/lib/constants.ts";
-import { MentionsSchema } from "./contract.ts";
+import { PERMISSION } from "#contract/constants.ts";
+import { MentionsSchema } from "#contract/api.ts";
 import { bearer, expectError, expectOk, withBackend, type Backend } from "../tests/helpers/backend.ts";
 import type { Db } from "./db.ts";
 import { SEED_EPOCH } from "../prisma/factories.ts";

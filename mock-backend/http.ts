@@ -6,8 +6,8 @@ import {
   parseFields,
   pickFields,
   type FieldTree,
-} from "../app/lib/field-selector.ts";
-import type { ErrorBody } from "./contract.ts";
+} from "#contract/field-selector.ts";
+import type { ErrorBody } from "#contract/api.ts";
 import { isCachedAnswer } from "./read-cache.ts";
 
 /** An expected failure with the status and the real product's error body. */

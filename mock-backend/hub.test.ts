@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { HubMeSchema, HubPublicSettingsSchema } from "./contract.ts";
+import { HubMeSchema, HubPublicSettingsSchema } from "#contract/api.ts";
 import { DEMO_AGREEMENT } from "../prisma/factories.ts";
 import {
   bearer,

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { expect, test, vi } from "vitest";
-import { InboxFoldersSchema, InboxThreadSchema } from "./contract.ts";
+import { InboxFoldersSchema, InboxThreadSchema } from "#contract/api.ts";
 import { createMockBackendApp } from "./app.ts";
 import { closeInboxStreams, pingIntervalFor, sseMessage, type InboxStreamLimits } from "./inbox-events.ts";
 import { bearer, expectError, withBackend, writableState } from "../tests/helpers/backend.ts";

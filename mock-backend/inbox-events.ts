@@ -17,7 +17,6 @@ const EVENT_ORDER_LOCK = 4_824_130_118;
 /** Events are kept this long for reconnecting streams; the folders sent after a replay cover older ones. */
 export const INBOX_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
-export const DEFAULT_INBOX_EVENT_POLL_MS = 1000;
 /** Events one read sends at most; a longer backlog is sent in several reads. */
 const EVENT_BATCH = 100;
 /** Reconnection time a stream closed by a server that stops is told to wait, before jitter. */
@@ -194,11 +193,6 @@ export interface InboxStreamLimits {
   /** How often the table of events is read for changes other processes made. */
   eventPollMs: number;
 }
-
-export const DEFAULT_INBOX_STREAM_LIMITS: InboxStreamLimits = {
-  maxStreamsPerUser: 10,
-  eventPollMs: DEFAULT_INBOX_EVENT_POLL_MS,
-};
 
 /** One open stream as the registry sees it. */
 export interface InboxSubscriber {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { InboxFoldersSchema, InboxThreadsSchema } from "./contract.ts";
+import { InboxFoldersSchema, InboxThreadsSchema } from "#contract/api.ts";
 import { SEED_EPOCH } from "../prisma/factories.ts";
 import {
   bearer,

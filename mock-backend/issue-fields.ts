@@ -1,12 +1,12 @@
 // Custom fields as the product's API shows them (IssueCustomField, ProjectCustomField, bundle elements) and
 // the catalog a search query may name: readable projects, their fields, and users.
-import { PERMISSION } from "../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import {
   BundleSchema,
   FIELD_VALUE_TYPES,
   type BundleElement,
   type FieldValueType,
-} from "./contract-app-api.ts";
+} from "#contract/app-api.ts";
 import { dbProvider, type Db } from "./db.ts";
 import { projectsWith } from "./model.ts";
 import { readCache } from "./read-cache.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ArticleSchema, IssueSchema, MentionsSchema } from "./contract.ts";
+import { ArticleSchema, IssueSchema, MentionsSchema } from "#contract/api.ts";
 import {
   bearer,
   expectError,

@@ -1,5 +1,5 @@
 // Reads from the database into the contract's shapes.
-import { PERMISSION } from "../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import type { Prisma } from "../prisma/generated/client.ts";
 import {
   ConfigurationSchema,
@@ -7,8 +7,8 @@ import {
   type CurrentUser,
   type InboxThread,
   type WidgetEntry,
-} from "./contract.ts";
-import type { PermissionCacheEntry } from "./contract-app-api.ts";
+} from "#contract/api.ts";
+import type { PermissionCacheEntry } from "#contract/app-api.ts";
 import type { Db } from "./db.ts";
 import { HttpError, notFound } from "./http.ts";
 import { readCache } from "./read-cache.ts";

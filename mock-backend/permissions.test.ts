@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { PermissionCacheSchema, type PermissionEntry } from "./contract.ts";
-import { PERMISSION } from "../app/lib/constants.ts";
+import { PermissionCacheSchema, type PermissionEntry } from "#contract/api.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import {
   bearer,
   expectError,

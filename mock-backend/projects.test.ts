@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { PERMISSION } from "../app/lib/constants.ts";
-import { InvitationsResultSchema, ProjectSchema } from "./contract.ts";
+import { PERMISSION } from "#contract/constants.ts";
+import { InvitationsResultSchema, ProjectSchema } from "#contract/api.ts";
 import {
   bearer,
   expectError,

@@ -1,6 +1,6 @@
 // The query assist (`POST search/assist`): how each part of a query reads (styleRanges) and what may be
 // typed at the caret (suggestions), from the same parse as the search itself (search-query.ts).
-import type { SearchSuggestions, Suggestion } from "./contract-app-api.ts";
+import type { SearchSuggestions, Suggestion } from "#contract/app-api.ts";
 import {
   findAttribute,
   ISSUE_ATTRIBUTES,

@@ -3,7 +3,7 @@
 // project, or Resolved / Unresolved), `{braced words}` for names with spaces, and free words, all of which
 // must match. The same parse answers the issue list, the counts and the query assist's highlighting.
 import type { Prisma } from "../prisma/generated/client.ts";
-import type { BundleElement, FieldValueType } from "./contract-app-api.ts";
+import type { BundleElement, FieldValueType } from "#contract/app-api.ts";
 import { badRequest } from "./http.ts";
 
 export interface Span {

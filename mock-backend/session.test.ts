@@ -2,9 +2,9 @@ import type * as nodeCrypto from "node:crypto";
 import { scryptSync } from "node:crypto";
 import { expect, test, vi } from "vitest";
 import { sha256 } from "./auth.ts";
-import { LoginResultSchema } from "./contract.ts";
+import { LoginResultSchema } from "#contract/api.ts";
 import type { SignInThrottleOptions } from "./sign-in-throttle.ts";
-import { SESSION_COOKIE, SESSION_TTL_MS } from "../app/lib/constants.ts";
+import { SESSION_COOKIE, SESSION_TTL_MS } from "#contract/constants.ts";
 import { demoToken } from "../prisma/factories.ts";
 import {
   bearer,

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import type { SignInThrottle as Row } from "../prisma/generated/client.ts";
 import type { Db } from "./db.ts";
+import { SIGN_IN_THROTTLE_DEFAULTS } from "./defaults.ts";
 
 export interface SignInThrottleOptions {
   /** The wait after an account's first failure; each further failure doubles it. */
@@ -24,17 +25,6 @@ export interface SignInThrottleOptions {
   maxRows: number;
   now: () => number;
 }
-
-export const SIGN_IN_THROTTLE_DEFAULTS: Readonly<SignInThrottleOptions> = {
-  accountBaseDelayMs: 1000,
-  accountMaxDelayMs: 15 * 60_000,
-  ipFailures: 100,
-  ipWindowMs: 15 * 60_000,
-  accountMemoryMs: 24 * 60 * 60_000,
-  placeMemoryMs: 90 * 24 * 60 * 60_000,
-  maxRows: 50_000,
-  now: Date.now,
-};
 
 export interface SignInVerdict {
   allowed: boolean;

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { CurrentUserSchema } from "./contract.ts";
-import { FEATURE_FLAG } from "../app/lib/constants.ts";
+import { CurrentUserSchema } from "#contract/api.ts";
+import { FEATURE_FLAG } from "#contract/constants.ts";
 import {
   bearer,
   expectError,

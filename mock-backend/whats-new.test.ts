@@ -1,6 +1,6 @@
 import express from "express";
 import { expect, test } from "vitest";
-import { WhatsNewSchema } from "./contract.ts";
+import { WhatsNewSchema } from "#contract/api.ts";
 import { authenticate } from "./auth.ts";
 import { errorHandler } from "./http.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";

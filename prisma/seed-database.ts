@@ -20,7 +20,7 @@ import {
   demoToken,
 } from "./factories.ts";
 import { sha256 } from "../mock-backend/auth.ts";
-import { ConfigurationSchema } from "../mock-backend/contract.ts";
+import { ConfigurationSchema } from "#contract/api.ts";
 import { writeApp } from "../mock-backend/apps/install.ts";
 import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "../mock-backend/identity/demo-client.ts";
 import { readAppFolder, type AppPackage } from "../mock-backend/apps/package.ts";

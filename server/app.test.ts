@@ -59,7 +59,7 @@ beforeAll(() => {
 afterAll(() => database.close());
 
 test("every response carries the security headers with a fresh nonce", async () => {
-  const { app } = serverApp();
+  const { app } = await serverApp();
   const { server, url } = await listen(app);
   try {
     const first = await fetch(`${url}/healthz`);
@@ -87,7 +87,7 @@ test("every response carries the security headers with a fresh nonce", async () 
 });
 
 test("a sane incoming X-Request-Id is kept and a strange one replaced", async () => {
-  const { app } = serverApp();
+  const { app } = await serverApp();
   const { server, url } = await listen(app);
   try {
     const kept = await fetch(`${url}/healthz`, { headers: { "x-request-id": "proxy-id-12345678" } });
@@ -100,7 +100,7 @@ test("a sane incoming X-Request-Id is kept and a strange one replaced", async ()
 });
 
 test("/healthz answers ok and /readyz checks the mock backend, then drains on shutdown", async () => {
-  const keel = serverApp();
+  const keel = await serverApp();
   const { server, url } = await listen(keel.app);
   try {
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok" });
@@ -115,7 +115,7 @@ test("/healthz answers ok and /readyz checks the mock backend, then drains on sh
 });
 
 test("every answer names the server instance, and a stopping server asks that its connection is not reused", async () => {
-  const keel = serverApp({}, "keel-7");
+  const keel = await serverApp({}, "keel-7");
   const { server, url } = await listen(keel.app);
   try {
     const before = await fetch(`${url}/healthz`);
@@ -133,7 +133,7 @@ test("every answer names the server instance, and a stopping server asks that it
 
 test("an event stream relayed from the backend is ended with a short retry hint when Keel stops", async () => {
   const backend = await listen(createMockBackendApp({ db: database.db, secret: TEST_SECRET }));
-  const keel = serverApp({ BACKEND_URL: backend.url });
+  const keel = await serverApp({ BACKEND_URL: backend.url });
   const front = await listen(keel.app);
   try {
     const response = await fetch(`${front.url}/api/inbox/events`, {
@@ -161,7 +161,7 @@ test("an event stream relayed from the backend is ended with a short retry hint 
 });
 
 test("JSON answers are compressed when the client accepts gzip", async () => {
-  const { app } = serverApp();
+  const { app } = await serverApp();
   const { server, url } = await listen(app);
   try {
     const response = await fetch(`${url}/api/issues?fields=idReadable,summary,description`, {
@@ -175,7 +175,7 @@ test("JSON answers are compressed when the client accepts gzip", async () => {
 });
 
 test("logs are JSON lines with the request id and never the credentials", async () => {
-  const { app } = serverApp();
+  const { app } = await serverApp();
   const { server, url } = await listen(app);
   const token = demoToken("admin");
   try {
@@ -203,7 +203,7 @@ test("logs are JSON lines with the request id and never the credentials", async 
 
 test("with BACKEND_URL, /api and /hub are proxied to that backend and no database is needed", async () => {
   const backend = await listen(createMockBackendApp({ db: database.db, secret: TEST_SECRET }));
-  const keel = serverApp({ BACKEND_URL: backend.url });
+  const keel = await serverApp({ BACKEND_URL: backend.url });
   const { server, url } = await listen(keel.app);
   try {
     const config = await fetch(`${url}/api/config?fields=version,l10n(locale)`);
@@ -229,7 +229,7 @@ test("with BACKEND_URL unreachable, API calls answer 502 JSON and /readyz 503", 
   const closed = await listen(createMockBackendApp({ db: database.db, secret: TEST_SECRET }));
   closed.server.close();
   await once(closed.server, "close");
-  const { app } = serverApp({ BACKEND_URL: closed.url });
+  const { app } = await serverApp({ BACKEND_URL: closed.url });
   const { server, url } = await listen(app);
   try {
     const api = await fetch(`${url}/api/config?fields=version`);
@@ -275,7 +275,7 @@ function rawRequest(base: string, target: string, headers: Record<string, string
 
 test("the proxy forwards /api and /hub and their subpaths only, never look-alike prefixes", async () => {
   const backend = await recordingBackend();
-  const keel = await listen(serverApp({ BACKEND_URL: backend.url }).app);
+  const keel = await listen((await serverApp({ BACKEND_URL: backend.url })).app);
   try {
     for (const target of ["/api", "/api/config?fields=version", "/hub", "/hub/api/rest/users/me"]) {
       const answer = await rawRequest(keel.url, target);
@@ -296,7 +296,7 @@ test("the proxy forwards /api and /hub and their subpaths only, never look-alike
 
 test("the proxy refuses dot segments, raw, encoded or with path parameters, before the backend sees them", async () => {
   const backend = await recordingBackend();
-  const keel = await listen(serverApp({ BACKEND_URL: backend.url }).app);
+  const keel = await listen((await serverApp({ BACKEND_URL: backend.url })).app);
   try {
     for (const target of [
       "/api/../admin",
@@ -325,7 +325,7 @@ test("the proxy refuses dot segments, raw, encoded or with path parameters, befo
 
 test("the proxy sends the backend Keel's own X-Forwarded-* and drops the client's", async () => {
   const backend = await recordingBackend();
-  const keel = await listen(serverApp({ BACKEND_URL: backend.url }).app);
+  const keel = await listen((await serverApp({ BACKEND_URL: backend.url })).app);
   const spoofed = {
     "x-forwarded-for": "203.0.113.66",
     "x-forwarded-host": "evil.example",
@@ -351,7 +351,7 @@ test("the proxy sends the backend Keel's own X-Forwarded-* and drops the client'
 
 test("behind a proxy TRUST_PROXY names, the backend gets the client it reports, once", async () => {
   const backend = await recordingBackend();
-  const keel = await listen(serverApp({ BACKEND_URL: backend.url, TRUST_PROXY: "loopback" }).app);
+  const keel = await listen((await serverApp({ BACKEND_URL: backend.url, TRUST_PROXY: "loopback" })).app);
   try {
     await rawRequest(keel.url, "/api/config", {
       "x-forwarded-for": "203.0.113.7",
@@ -369,7 +369,7 @@ test("behind a proxy TRUST_PROXY names, the backend gets the client it reports, 
 });
 
 test("by default X-Forwarded-For is not trusted: a loopback client cannot dodge the sign-in throttle", async () => {
-  const { app } = serverApp({ SIGN_IN_IP_FAILURES: 3 });
+  const { app } = await serverApp({ SIGN_IN_IP_FAILURES: 3 });
   const { server, url } = await listen(app);
   try {
     const statuses: number[] = [];
@@ -393,7 +393,7 @@ test("by default X-Forwarded-For is not trusted: a loopback client cannot dodge 
 });
 
 test("a double-slash or backslash path redirects to the same path on this host, never //host", async () => {
-  const { app } = serverApp();
+  const { app } = await serverApp();
   const { server, url } = await listen(app);
   try {
     for (const [target, location] of [

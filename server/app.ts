@@ -1,29 +1,26 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { constants as zlib } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
-import { RouterContextProvider, type ServerBuild } from "react-router";
-import { CSRF_COOKIE } from "../app/lib/constants.ts";
-import { readCookie } from "../app/lib/cookies.ts";
-import { keelContext, type BackendTransport } from "../app/lib/keel-context.ts";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { mintCsrf } from "../app/lib/csrf.server.ts";
+import type { BackendTransport, KeelRequestContext } from "../app/lib/keel-context.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
-import { createMockBackend, type AppLimits } from "../mock-backend/app.ts";
-import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
-import { signInThrottleSettings, type SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
+import type { AppLimits } from "../mock-backend/app.ts";
+import type { SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
 import type { Db } from "../mock-backend/db.ts";
 import { backendProxy, closeProxiedStreams, forwardedHeaders } from "./backend-proxy.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES, type Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
-import { mockLimits, type MockLimitVariable } from "./mock-limits.ts";
+import type { MockLimitVariable } from "./mock-limits.ts";
+import type { InProcessBackend } from "./mock-backend.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
-import { createHttpTransport, createInProcessTransport } from "./transport.ts";
+import { createHttpTransport } from "./transport.ts";
 import { bearerForBackend, createAuth, pageOf, publicOrigin, signInPage } from "./auth.ts";
 import { createIdentityClient } from "./identity.ts";
-import { cookieName, sessionCookies } from "./session.ts";
-import { DEMO_CLIENT } from "../mock-backend/identity/demo-client.ts";
+import { sessionCookies } from "./session.ts";
 import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
@@ -32,7 +29,6 @@ export interface ServerAppOptions {
       Pick<
         Env,
         | "ANALYTICS_SCRIPT_URL"
-        | "KEEL_BENCH"
         | "KEEL_MAX_BODY_BYTES"
         | "KEEL_MAX_UPLOAD_BYTES"
         | "KEEL_PUBLIC_URL"
@@ -73,25 +69,6 @@ function trustProxyValue(value: string): boolean | number | string {
   return value;
 }
 
-/** Bound to the browser's CSRF cookie and to the session: another browser's pair, or an old session's, fails. */
-function csrfTokenFor(secret: string, cookie: string, sessionId: string): string {
-  return createHmac("sha256", secret).update(`csrf:${cookie}:${sessionId}`).digest("base64url");
-}
-
-/** The random value a page's CSRF token is bound to, set once per browser. */
-function ensureCsrfCookie(req: Request, res: Response): string {
-  const existing = readCookie(req.get("cookie"), cookieName(CSRF_COOKIE, req.secure));
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-  const value = randomBytes(32).toString("base64url");
-  res.cookie(cookieName(CSRF_COOKIE, req.secure), value, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: req.secure,
-    path: "/",
-  });
-  return value;
-}
-
 /** Headers the backend needs to act for this caller, whichever transport carries them. */
 function forwardHeaders(req: Request, res: Response): Record<string, string> {
   const host = req.get("host") ?? "localhost";
@@ -111,8 +88,21 @@ function forwardHeaders(req: Request, res: Response): Record<string, string> {
   return headers;
 }
 
+/**
+ * The request context's key as the build holds it. The bundle has its own copy of app/lib/keel-context.ts,
+ * and a context set under another copy's key is not found by its loaders.
+ */
+export async function buildContextKey(
+  build: ServerAppOptions["build"],
+): Promise<RouterContext<KeelRequestContext>> {
+  const loaded = typeof build === "function" ? await build() : build;
+  const key = (loaded.entry.module as { keelContext?: RouterContext<KeelRequestContext> }).keelContext;
+  if (!key) throw new Error("the build's entry.server does not export keelContext");
+  return key;
+}
+
 /** Wires logging, compression, headers, the backend (mock or proxy), assets and the app. */
-export function createServerApp(options: ServerAppOptions): ServerApp {
+export async function createServerApp(options: ServerAppOptions): Promise<ServerApp> {
   const { env, logger } = options;
   const development = env.NODE_ENV === "development";
   const app = express();
@@ -184,33 +174,26 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
 
   const cookies = sessionCookies(env.SESSION_SECRET);
   let mountBackend: () => void;
+  let mock: InProcessBackend | undefined;
   if (env.BACKEND_URL) {
     const backendUrl = env.BACKEND_URL;
     transport = createHttpTransport(backendUrl);
     mountBackend = () => app.use(backendProxy(backendUrl, logger));
   } else {
     if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
-    const mock = createMockBackend({
-      db: options.db,
-      secret: env.SESSION_SECRET,
-      ...mockLimits(env),
-      apps: options.apps,
-      signInThrottle: signInThrottleSettings(env),
-    });
-    const mockApp = express();
-    mockApp.disable("x-powered-by");
-    mockApp.set("trust proxy", "loopback");
-    mockApp.use(mock);
-    transport = createInProcessTransport(mockApp);
-    mountBackend = () => app.use(mock);
+    const { createInProcessBackend } = await import("./mock-backend.ts");
+    const inProcess = createInProcessBackend({ db: options.db, env, apps: options.apps });
+    mock = inProcess;
+    transport = inProcess.transport;
+    mountBackend = () => inProcess.mount(app);
   }
 
   const demo = !env.BACKEND_URL;
   const identity = createIdentityClient({
     transport,
     backendUrl: env.BACKEND_URL,
-    clientId: env.OAUTH_CLIENT_ID ?? (demo ? DEMO_CLIENT.id : null),
-    clientSecret: env.OAUTH_CLIENT_SECRET ?? (demo ? DEMO_CLIENT.secret : null),
+    clientId: env.OAUTH_CLIENT_ID ?? mock?.client.id ?? null,
+    clientSecret: env.OAUTH_CLIENT_SECRET ?? mock?.client.secret ?? null,
   });
   if (!identity.oauthEnabled) {
     logger.warn(
@@ -276,10 +259,15 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     createRequestHandler({
       build: options.build,
       mode: development ? "development" : "production",
-      getLoadContext(req, res) {
-        const csrfCookie = ensureCsrfCookie(req, res);
-        const session = res.locals.keelSession;
-        const expected = csrfTokenFor(secret, csrfCookie, session?.sid ?? "guest");
+      async getLoadContext(req, res) {
+        const keelContext = await buildContextKey(options.build);
+        const csrf = mintCsrf({
+          cookieHeader: req.get("cookie"),
+          secure: req.secure,
+          secret,
+          sessionId: res.locals.keelSession?.sid ?? "guest",
+        });
+        if (csrf.setCookie) res.append("Set-Cookie", csrf.setCookie);
         const headers = forwardHeaders(req, res);
         const context = new RouterContextProvider();
         context.set(keelContext, {
@@ -301,16 +289,11 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
           },
           nonce: cspNonce(res),
           requestId: String(req.id ?? ""),
-          csrfToken: expected,
-          verifyCsrf(token) {
-            const given = Buffer.from(token);
-            const wanted = Buffer.from(expected);
-            return given.length === wanted.length && timingSafeEqual(given, wanted);
-          },
+          csrfToken: csrf.token,
+          verifyCsrf: csrf.verify,
           demo: !env.BACKEND_URL,
           analyticsScript: { url: analyticsScriptUrl, production: env.NODE_ENV === "production" },
           log: req.log,
-          bench: env.KEEL_BENCH === true,
         });
         return context;
       },
@@ -325,7 +308,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     },
     closeStreams() {
       // Open event streams never finish by themselves.
-      closeInboxStreams();
+      mock?.close();
       closeProxiedStreams();
     },
   };

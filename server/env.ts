@@ -3,15 +3,18 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { AppLimits } from "../mock-backend/app.ts";
-import { SIGN_IN_THROTTLE_DEFAULTS } from "../mock-backend/sign-in-throttle.ts";
 import {
   DEFAULT_DATABASE_URL,
   databaseFile,
   databaseProvider,
   ensurePrivateDirectory,
 } from "../prisma/database-url.ts";
-import { DEFAULT_ANALYTICS_LIMITS } from "../mock-backend/analytics-limits.ts";
-import { DEFAULT_INBOX_EVENT_POLL_MS, DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
+import {
+  DEFAULT_ANALYTICS_LIMITS,
+  DEFAULT_INBOX_EVENT_POLL_MS,
+  DEFAULT_INBOX_STREAM_LIMITS,
+  SIGN_IN_THROTTLE_DEFAULTS,
+} from "../mock-backend/defaults.ts";
 
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -120,11 +123,6 @@ export const EnvSchema = z.object({
     .transform((value) => value === "1"),
   /** Where `npm run build` wrote the production build (react-router.config.ts reads the same variable). */
   KEEL_BUILD_DIR: z.string().min(1, "must not be empty").default("build"),
-  /** 1 only for `npm run bench`: the benchmark's bare page /_bench/bare answers (app/lib/bench.server.ts). */
-  KEEL_BENCH: z
-    .enum(["0", "1"], { error: "must be 0 or 1" })
-    .default("0")
-    .transform((value) => value === "1"),
   /** Usage events one user (guests: one address) may store at once, and per minute after that. */
   ANALYTICS_RATE_BURST: positiveInt(DEFAULT_ANALYTICS_LIMITS.burst),
   ANALYTICS_RATE_PER_MINUTE: positiveInt(DEFAULT_ANALYTICS_LIMITS.perMinute),

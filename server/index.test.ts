@@ -1,7 +1,8 @@
 // Starts the real server process, as an admin would: boot checks, readiness and
 // graceful shutdown. Needs a production build (npm run build).
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -25,8 +26,8 @@ interface Running {
   exit: Promise<number | null>;
 }
 
-function start(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+function start(env: Record<string, string>, nodeOptions: string[] = []): Promise<Running> {
+  const child = spawn(process.execPath, [...nodeOptions, "server/index.ts"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -43,7 +44,10 @@ function start(env: Record<string, string>): Promise<Running> {
   child.stderr.on("data", (chunk: Buffer) => (output += chunk));
   const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 10_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, 30_000);
     const onData = () => {
       const match = /"port":(\d+)[^\n]*Keel listening/.exec(output);
       if (match) {
@@ -250,3 +254,41 @@ test("KEEL_ALLOW_PUBLIC_DEMO=1 serves the demo on a public HOST with a warning i
     await server.exit;
   }
 });
+
+/** The modules a server started with `env` has loaded once it listens. */
+async function modulesLoadedBy(env: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), "keel-modules-"));
+  const log = path.join(dir, "modules.log");
+  try {
+    const server = await start({ ...env, KEEL_TEST_MODULE_LOG: log }, [
+      "--import",
+      "./tests/helpers/record-modules.ts",
+    ]);
+    server.child.kill("SIGTERM");
+    await server.exit;
+    return readFileSync(log, "utf8").split("\n").filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const MOCK_ONLY = [
+  /\/node_modules\/better-sqlite3\//,
+  /\/node_modules\/@prisma\/client\//,
+  /\/mock-backend\/(?!defaults\.ts$)/,
+];
+
+test("with BACKEND_URL set, neither the mock backend nor Prisma and SQLite are loaded", async () => {
+  const remote = await modulesLoadedBy({ BACKEND_URL: "http://127.0.0.1:9" });
+  expect(remote.some((url) => url.endsWith("/server/app.ts"))).toBe(true);
+  for (const pattern of MOCK_ONLY) expect(remote.filter((url) => pattern.test(url))).toEqual([]);
+
+  // The same check finds them when the mock is mounted.
+  const demo = await modulesLoadedBy({});
+  for (const pattern of MOCK_ONLY) {
+    expect(
+      demo.some((url) => pattern.test(url)),
+      String(pattern),
+    ).toBe(true);
+  }
+}, 90_000);

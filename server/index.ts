@@ -3,9 +3,7 @@
 import { hostname } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { createPrisma } from "../mock-backend/db.ts";
-import { checkPublicDemo } from "../mock-backend/demo-credentials.ts";
-import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "../mock-backend/identity/demo-client.ts";
+import type { Db } from "../mock-backend/db.ts";
 import { createServerApp } from "./app.ts";
 import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
 import { onStopSignals, shutDownGracefully } from "./graceful-shutdown.ts";
@@ -23,10 +21,13 @@ try {
 }
 
 const logger = createLogger(env.LOG_LEVEL);
-if (env.KEEL_BENCH) logger.warn("KEEL_BENCH=1: the benchmark's bare page /_bench/bare answers");
 const production = env.NODE_ENV === "production";
-const db = env.BACKEND_URL ? undefined : createPrisma(env.DATABASE_URL);
-if (db) {
+// The mock and Prisma load only when the mock is mounted.
+let db: Db | undefined;
+if (!env.BACKEND_URL) {
+  const { createPrisma } = await import("../mock-backend/db.ts");
+  const { checkPublicDemo } = await import("../mock-backend/demo-credentials.ts");
+  db = createPrisma(env.DATABASE_URL);
   const exposure = await checkPublicDemo(db, { host: env.HOST, allowPublicDemo: env.KEEL_ALLOW_PUBLIC_DEMO });
   if (exposure?.refuse) {
     logger.fatal(exposure.message);
@@ -55,13 +56,16 @@ if (production) {
 }
 
 // The demo registers Keel with the mock's identity service for the addresses it answers on.
-if (db)
+if (db) {
+  const { DEMO_REDIRECT_ORIGINS, registerDemoClient } =
+    await import("../mock-backend/identity/demo-client.ts");
   await registerDemoClient(db, [
     ...DEMO_REDIRECT_ORIGINS,
     ...(env.KEEL_PUBLIC_URL ? [env.KEEL_PUBLIC_URL] : []),
   ]);
+}
 
-const { app, beginShutdown, closeStreams } = createServerApp({
+const { app, beginShutdown, closeStreams } = await createServerApp({
   env,
   logger,
   build,

@@ -49,7 +49,7 @@ beforeAll(async () => {
   [backend, backendPort] = await listen(
     createMockBackendApp({ db: database.db, secret: "backend-secret-0123456789-0123456789" }),
   );
-  const { app } = createServerApp({
+  const { app } = await createServerApp({
     env: {
       NODE_ENV: "production",
       SESSION_SECRET: TEST_SECRET,

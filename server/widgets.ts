@@ -1,6 +1,6 @@
 // Widget documents and their files: /widgets/{app}/{path in the package}, so a build's relative URLs
 // resolve as in the product (docs/widgets.md, "Widget documents"). Only the package's public files are
-// served (app/widgets/package-files.ts). The files come from the backend; an HTML document gets the
+// served (contract/package-files.ts). The files come from the backend; an HTML document gets the
 // YTApp bootstrap before its first script and every answer carries the widget policy, which sandboxes
 // the document even when it is opened on its own.
 import { readFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { Router, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import { jsonForDataBlock } from "../app/lib/json-block.ts";
 import type { BackendTransport } from "../app/lib/keel-context.ts";
-import { isPublicPackageFile } from "../app/widgets/package-files.ts";
+import { isPublicPackageFile } from "#contract/package-files.ts";
 import { FrameDataSchema, WIDGET_SANDBOX, type FrameData } from "../app/widgets/protocol.ts";
 import { cspNonce } from "./security.ts";
 

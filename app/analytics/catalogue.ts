@@ -1,9 +1,9 @@
 // The analytics event catalogue (issue 9; documented in docs/analytics.md). Seed 001 names the feature
 // areas but not the events: these are ours. Every field is a closed set, a number, a boolean or a bucket,
 // so free text cannot be sent by mistake.
-// zod/mini: the tracker validates in the browser (see mock-backend/contract-shell.ts).
+// zod/mini: the tracker validates in the browser (see contract/api-shell.ts).
 import * as z from "zod/mini";
-import { INVITE_FAILURE_KINDS, PROJECT_TEMPLATES, UI_THEMES } from "../lib/constants.ts";
+import { INVITE_FAILURE_KINDS, PROJECT_TEMPLATES, UI_THEMES } from "#contract/constants.ts";
 
 const CountField = z.union([z.int().check(z.gte(0), z.lte(20)), z.literal("many")]);
 const Identifier = z.string().check(z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/i, "an identifier, not free text"));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { ANALYTICS_MAX_BATCH_BYTES } from "../lib/constants.ts";
+import { ANALYTICS_MAX_BATCH_BYTES } from "#contract/constants.ts";
 import {
   createTracker,
   splitBatches,

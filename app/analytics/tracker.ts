@@ -3,7 +3,7 @@
 // (group pmf) or api/analytics (all others). It never blocks the interface, and a failing backend is not
 // retried into a storm: a failed batch is dropped, and after repeated failures, or once the backend refuses
 // (429, 507), sending stops for the page.
-import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "../lib/constants.ts";
+import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "#contract/constants.ts";
 import { globalTimers, type Timers } from "../lib/timers.ts";
 import { SURVEY_GROUP, schemaOf, type EventFieldsOf, type EventGroup, type EventName } from "./catalogue.ts";
 import { looksPrivate } from "./privacy.ts";

@@ -1,6 +1,6 @@
 // The 18 interface languages (seed 000 section 1) and how a request's language is chosen: the profile, then
 // the locale cookie, then Accept-Language, then the configured default, then English.
-import { LOCALES } from "../lib/constants.ts";
+import { LOCALES } from "#contract/constants.ts";
 
 export type Language = (typeof LOCALES)[number];
 export const LANGUAGES: readonly Language[] = LOCALES;

@@ -48,9 +48,9 @@ import {
   type IssueUpdate,
   type Consent,
   type ErrorBody,
-} from "../../mock-backend/contract.ts";
-import { HUB_API_VERSION } from "./constants.ts";
-import { buildFields } from "./field-selector.ts";
+} from "#contract/api.ts";
+import { HUB_API_VERSION } from "#contract/constants.ts";
+import { buildFields } from "#contract/field-selector.ts";
 import type { BackendRequest, BackendResponse, KeelRequestContext } from "./keel-context.ts";
 import { shapeOf } from "./schema-shape.ts";
 

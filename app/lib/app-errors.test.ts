@@ -26,7 +26,7 @@ import {
 import { testI18n } from "../../tests/helpers/i18n.tsx";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
-import { buildFields, EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "./field-selector.ts";
+import { buildFields, EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "#contract/field-selector.ts";
 
 // Chunk loading times out; no test waits on a real clock.
 beforeEach(() => {

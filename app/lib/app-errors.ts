@@ -1,12 +1,12 @@
 // Seed 000 section 8, the error catalogue. Elsewhere: the unknown help action key is `resolveHelpAction`
-// (app/shell/navigation-model.ts), field-selector errors are in app/lib/field-selector.ts, the
+// (app/shell/navigation-model.ts), field-selector errors are in contract/field-selector.ts, the
 // unsupported browser is in app/lib/browser-support.ts.
 // Thrown errors keep the catalogue's English for logs; `describeError` gives what the error page shows,
 // from the `errors` namespace in the reader's language.
 import type { ParseKeys, TFunction } from "i18next";
 import { isRouteErrorResponse } from "react-router";
 import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
-import { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "./field-selector-messages.ts";
+import { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "#contract/field-selector-messages.ts";
 import { globalTimers, type Timers } from "./timers.ts";
 
 // Configuration.

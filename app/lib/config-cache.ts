@@ -1,7 +1,7 @@
 // The configuration in the browser (seed 000 sections 4, 5, 7 and 8): the preloaded global when the page
 // carries one, else the copy cached in local storage, verified against the backend 1000 ms later, else a
 // fetch. A cache that differs or cannot be verified is cleared and the page reloads clean.
-import type { ShellConfig } from "../../mock-backend/contract.ts";
+import type { ShellConfig } from "#contract/api.ts";
 import {
   CONFIG_UNAVAILABLE_PATH,
   ConfigFetchError,

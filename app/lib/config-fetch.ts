@@ -1,10 +1,10 @@
 // The browser's own configuration fetch (seed 000 section 7): the same fields selector and schema as the
 // server's, so a cached copy and a fresh one compare equal when nothing changed. Imported lazily: pages
 // rendered with a preloaded configuration never need it.
-import { ShellConfigSchema } from "../../mock-backend/contract.ts";
+import { ShellConfigSchema } from "#contract/api.ts";
 import { assertConfigResponse } from "./app-errors.ts";
 import type { ClientConfig } from "./config-cache.ts";
-import { buildFields } from "./field-selector.ts";
+import { buildFields } from "#contract/field-selector.ts";
 import { shapeOf } from "./schema-shape.ts";
 
 export function configUrl(basePath: string): string {

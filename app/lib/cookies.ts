@@ -1,16 +1,5 @@
-/** One cookie's value from a Cookie header, decoded; undefined when absent or undecodable. */
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
+/** Over HTTPS the cookie is `__Host-` prefixed: only this host, path /, Secure. */
+export const cookieName = (base: string, secure: boolean) => (secure ? `__Host-${base}` : base);
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

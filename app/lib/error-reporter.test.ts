@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { FEATURE_FLAG } from "./constants.ts";
+import { FEATURE_FLAG } from "#contract/constants.ts";
 import { createErrorReporter, type ErrorReport, isFeatureFlagOn, isIgnoredError } from "./error-reporter.ts";
 
 function reporter(options: { enabled?: boolean; random?: () => number } = {}) {

@@ -1,10 +1,7 @@
-import {
-  AppearanceProfileSchema,
-  type AppearanceUpdate,
-  type CurrentUser,
-} from "../../mock-backend/contract.ts";
+import { AppearanceProfileSchema, type AppearanceUpdate, type CurrentUser } from "#contract/api.ts";
 import { GUEST_APPEARANCE_COOKIE } from "./constants.ts";
-import { ONE_YEAR_SECONDS, readCookie, serializeCookie } from "./cookies.ts";
+import { ONE_YEAR_SECONDS, serializeCookie } from "./cookies.ts";
+import { readCookie } from "#contract/cookies.ts";
 
 const GuestAppearanceSchema = AppearanceProfileSchema.partial();
 

@@ -57,16 +57,11 @@ export interface KeelRequestContext {
   /** The configured third-party analytics script, and whether this is a production server. */
   analyticsScript?: { url: string | null; production: boolean };
   log: RequestLogger;
-  /** The server was started with KEEL_BENCH=1 (npm run bench): the bare benchmark page answers. */
-  bench?: boolean;
 }
 
-// One context object for the server process and the bundled app, which import
-// this module separately: both reach it through the same global symbol.
-const KEY = Symbol.for("keel.requestContext");
-const globalRegistry = globalThis as unknown as Record<symbol, RouterContext<KeelRequestContext> | undefined>;
-export const keelContext: RouterContext<KeelRequestContext> = (globalRegistry[KEY] ??=
-  createContext<KeelRequestContext>());
+// The server sets it through the build's export of this very key (app/entry.server.tsx), so that the
+// bundle's loaders read the instance they import.
+export const keelContext: RouterContext<KeelRequestContext> = createContext<KeelRequestContext>();
 
 export function getKeelContext(context: Readonly<RouterContextProvider>): KeelRequestContext {
   return context.get(keelContext);

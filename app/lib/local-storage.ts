@@ -1,7 +1,7 @@
-// zod/mini: these schemas run in the browser's first scripts (see mock-backend/contract-shell.ts).
+// zod/mini: these schemas run in the browser's first scripts (see contract/api-shell.ts).
 import * as z from "zod/mini";
-import { ShellConfigSchema } from "../../mock-backend/contract-shell.ts";
-import { INBOX_FOLDERS, UI_THEMES } from "./constants.ts";
+import { ShellConfigSchema } from "#contract/api-shell.ts";
+import { INBOX_FOLDERS, UI_THEMES } from "#contract/constants.ts";
 
 /** The part of the Web Storage API the catalogue uses; `localStorage` satisfies it. */
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { buildFields } from "./field-selector.ts";
+import { buildFields } from "#contract/field-selector.ts";
 import { shapeOf } from "./schema-shape.ts";
 
 test("objects, arrays of objects, nullable and optional fields become a field shape", () => {

@@ -1,10 +1,10 @@
-import type { FieldShape } from "./field-selector.ts";
+import type { FieldShape } from "#contract/field-selector.ts";
 import { z } from "zod";
 
 type Node = true | FieldShape | readonly [FieldShape];
 type Schema = z.core.$ZodType;
 
-// zod's core classes: the full API's schemas and zod/mini's (mock-backend/contract-shell.ts) both are these.
+// zod's core classes: the full API's schemas and zod/mini's (contract/api-shell.ts) both are these.
 function shapeOfNode(schema: Schema): Node {
   if (
     schema instanceof z.core.$ZodOptional ||

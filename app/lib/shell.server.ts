@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Api } from "./api.server.ts";
 import { ApiError } from "./api.server.ts";
-import { TWO_FACTOR_REQUIRED_ERROR } from "./constants.ts";
+import { TWO_FACTOR_REQUIRED_ERROR } from "#contract/constants.ts";
 import {
   assertRingIntegration,
   CONFIG_UNAVAILABLE_PATH,
@@ -11,7 +11,7 @@ import {
   UNAVAILABLE_PATH,
 } from "./app-errors.ts";
 import type { RequestLogger } from "./keel-context.ts";
-import { newestVersion, raiseWhatsNewFolder } from "../shell/whats-new/whats-new.ts";
+import { newestVersion, raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { loadWhatsNew } from "../shell/whats-new/whats-new.server.ts";
 
 /** The configuration could not be had: the backend is down, answered an error, or broke the contract. */

@@ -42,7 +42,8 @@ import {
 import { createSlugger } from "./slug.ts";
 import type { MarkdownT } from "./translate.ts";
 import { dataImageType, safeUrl } from "./url-policy.ts";
-import { matchWidget, parseWidgetReference, widgetErrorText } from "./widget-syntax.ts";
+import { matchWidget, widgetErrorText } from "./widget-syntax.ts";
+import { parseWidgetReference } from "#contract/widget-reference.ts";
 
 let defaultT: MarkdownT | null = null;
 

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { testI18n } from "../../tests/helpers/i18n.tsx";
-import { matchWidget, parseWidgetReference, widgetErrorText, type WidgetAttribute } from "./widget-syntax.ts";
+import { matchWidget, widgetErrorText } from "./widget-syntax.ts";
+import { parseWidgetReference, type WidgetAttribute } from "#contract/widget-reference.ts";
 
 const required = (attribute: WidgetAttribute) => ({ ok: false, error: { kind: "required", attribute } });
 

@@ -12,9 +12,8 @@ import {
   type Language,
 } from "../i18n/languages.ts";
 import { ALL_RESOURCES } from "../i18n/resources.server.ts";
-import { isBenchBarePage } from "../lib/bench.server.ts";
 import { LOCALE_COOKIE } from "../lib/constants.ts";
-import { readCookie } from "../lib/cookies.ts";
+import { readCookie } from "#contract/cookies.ts";
 import { getApi } from "./api.server.ts";
 
 export const [i18nMiddleware, getLocale, getI18n] = createI18nextMiddleware({
@@ -24,11 +23,11 @@ export const [i18nMiddleware, getLocale, getI18n] = createI18nextMiddleware({
     order: ["custom"],
     async findLocale({ request, context }) {
       const api = getApi(context);
-      // The backend may be down: the language then comes from the browser alone. The benchmark's bare page
-      // asks the browser alone too, as it makes no backend call (app/lib/bench.ts).
-      const [user, config] = isBenchBarePage(context, new URL(request.url).pathname)
-        ? [null, null]
-        : await Promise.all([api.getCurrentUser().catch(() => null), api.getConfig().catch(() => null)]);
+      // The backend may be down: the language then comes from the browser alone.
+      const [user, config] = await Promise.all([
+        api.getCurrentUser().catch(() => null),
+        api.getConfig().catch(() => null),
+      ]);
       return chooseLanguage({
         profile: user && !user.guest ? user.profiles.general.locale.language : null,
         cookie: readCookie(request.headers.get("cookie"), LOCALE_COOKIE) ?? null,

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider, useActionData, useLoaderData } from "react-router";
 import { expect, test } from "vitest";
 import NewProject from "../routes/projects/new.tsx";
-import type { Project } from "../../mock-backend/contract.ts";
+import type { Project } from "#contract/api.ts";
 import type { Language } from "../i18n/languages.ts";
 import { WithI18n } from "../../tests/helpers/i18n.tsx";
 

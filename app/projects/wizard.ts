@@ -13,7 +13,7 @@ import {
   type InviteFailureKind,
   type ProjectCreate,
   type ProjectTemplate,
-} from "../../mock-backend/contract.ts";
+} from "#contract/api.ts";
 
 export const NEW_PROJECT_PATH = "/projects/new";
 

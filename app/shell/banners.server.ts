@@ -1,9 +1,10 @@
 // Banners (seed 000 sections 3 and 8): the global banner and system-event banners, as restricted Markdown,
 // minus the ones this browser dismissed. A changed text is a new banner and shows again.
 import { createHash } from "node:crypto";
-import type { Banners } from "../../mock-backend/contract.ts";
+import type { Banners } from "#contract/api.ts";
 import { DISMISSED_BANNERS_COOKIE } from "../lib/constants.ts";
-import { ONE_YEAR_SECONDS, readCookie, serializeCookie } from "../lib/cookies.ts";
+import { ONE_YEAR_SECONDS, serializeCookie } from "../lib/cookies.ts";
+import { readCookie } from "#contract/cookies.ts";
 import { renderRestricted } from "../markdown/render.server.ts";
 import type { MarkdownT } from "../markdown/translate.ts";
 

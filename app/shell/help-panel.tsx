@@ -4,7 +4,7 @@ import { Form, Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } 
 import { CsrfInput } from "../components/csrf-input.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import { layoutForLanguage } from "./shortcut-matcher.ts";
-import type { Configuration } from "../../mock-backend/contract.ts";
+import type { Configuration } from "#contract/api.ts";
 import { appLogger } from "../lib/app-logger.ts";
 import { downloadLog } from "../lib/client-logger.ts";
 import { COPYRIGHT_START_YEAR } from "../lib/constants.ts";

@@ -3,14 +3,14 @@
 // is down; the centre prepared 30 s after the indicator turns on, or at once when opened.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { InboxThread, WhatsNewVersion } from "../../mock-backend/contract.ts";
-import { InboxFoldersSchema, type InboxFolder } from "../../mock-backend/contract-shell.ts";
+import type { InboxThread, WhatsNewVersion } from "#contract/api.ts";
+import { InboxFoldersSchema, type InboxFolder } from "#contract/api-shell.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { track } from "../analytics/client.ts";
 import { bucketCount } from "../analytics/privacy.ts";
 import { createInboxStream } from "./inbox-stream.ts";
 import { isFolderUnread } from "./navigation-model.ts";
-import { raiseWhatsNewFolder } from "./whats-new/whats-new.ts";
+import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import {
   createNotificationPoller,
   documentVisibility,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import type { InboxFolder } from "../../mock-backend/contract.ts";
+import type { InboxFolder } from "#contract/api.ts";
 import { createInboxStream, EVENT_SOURCE_CLOSED, type EventSourceLike } from "./inbox-stream.ts";
 
 class FakeSource implements EventSourceLike {

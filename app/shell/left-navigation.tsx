@@ -2,12 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { track } from "../analytics/client.ts";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
-import type {
-  Configuration,
-  CurrentUser,
-  InboxFolder,
-  PermissionEntry,
-} from "../../mock-backend/contract.ts";
+import type { Configuration, CurrentUser, InboxFolder, PermissionEntry } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { SIDEBAR_ITEM_HEIGHT_PX } from "../lib/constants.ts";
 import { AboutView, HELP_PANEL_PARAM, ShortcutsView, withoutHelpPanel } from "./help-panel.tsx";

@@ -6,9 +6,10 @@ import type {
   PermissionEntry,
   UiTheme,
   WidgetEntry,
-} from "../../mock-backend/contract.ts";
+} from "#contract/api.ts";
 import { DEMO_USERS, FEATURE_FLAGS, GUEST, PROJECTS, demoConfiguration } from "../../prisma/factories.ts";
-import { BUILD_NUMBER, BUILD_RELEASE_DATE, FEATURE_FLAG, PERMISSION } from "../lib/constants.ts";
+import { BUILD_NUMBER, BUILD_RELEASE_DATE } from "../lib/constants.ts";
+import { FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
 import { testI18n } from "../../tests/helpers/i18n.tsx";
 import type { Language } from "../i18n/languages.ts";
 import {

@@ -8,9 +8,9 @@ import type {
   PermissionEntry,
   UiTheme,
   WidgetEntry,
-} from "../../mock-backend/contract.ts";
-import { FEATURE_FLAG, PERMISSION } from "../lib/constants.ts";
-import { hasPermission } from "../lib/permissions.ts";
+} from "#contract/api.ts";
+import { FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
+import { hasPermission } from "#contract/permissions.ts";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../i18n/languages.ts";
 import type shellMessages from "../../locales/en/shell.json";
 import { helpLinks } from "./help-links.ts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import type { InboxFolder } from "../../mock-backend/contract.ts";
+import type { InboxFolder } from "#contract/api.ts";
 import {
   NOTIFICATION_POLL_INTERVAL_MS,
   TAB_HIDDEN_DEBOUNCE_MS,

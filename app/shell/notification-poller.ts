@@ -1,5 +1,5 @@
 // The notification unread indicator's polling (seed 000 section 4, "Notification unread indicator").
-import type { InboxFolder } from "../../mock-backend/contract.ts";
+import type { InboxFolder } from "#contract/api.ts";
 import {
   NOTIFICATION_POLL_INTERVAL_MS,
   TAB_HIDDEN_DEBOUNCE_MS,

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { LANGUAGES } from "../i18n/languages.ts";
-import { FEATURE_FLAG } from "../lib/constants.ts";
+import { FEATURE_FLAG } from "#contract/constants.ts";
 import { testI18n } from "../../tests/helpers/i18n.tsx";
 import { defaultPagePath, findShellRoute, normalizePath, resolveApp, SHELL_ROUTES } from "./route-table.ts";
 

@@ -3,7 +3,7 @@
 // resolveApp() answers for any path, on the server and in the browser alike.
 import { matchPath } from "react-router";
 import type pages from "../../locales/en/pages.json";
-import { FEATURE_FLAG } from "../lib/constants.ts";
+import { FEATURE_FLAG } from "#contract/constants.ts";
 
 export type AppKind = "classic" | "lite";
 export type FeatureFlagId = (typeof FEATURE_FLAG)[keyof typeof FEATURE_FLAG];

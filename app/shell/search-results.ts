@@ -1,4 +1,4 @@
-import type { Article, Issue } from "../../mock-backend/contract.ts";
+import type { Article, Issue } from "#contract/api.ts";
 import type { NavItem } from "./navigation-model.ts";
 
 export interface SearchResult {

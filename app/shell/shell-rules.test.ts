@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { Consent, CurrentUser, UserAgreement } from "../../mock-backend/contract.ts";
+import type { Consent, CurrentUser, UserAgreement } from "#contract/api.ts";
 import { DEMO_AGREEMENT, DEMO_USERS } from "../../prisma/factories.ts";
 import {
   PRICING_POPUP_MIN_SINCE_FIRST_SEEN_MS,

@@ -1,8 +1,8 @@
 // Pure rules of the shell: pricing popup (seed section 6), user agreement (sections 4 and 5,
 // reference notes 1.10) and the two-factor redirect (section 4).
-// zod/mini: read in the browser's first scripts (see mock-backend/contract-shell.ts).
+// zod/mini: read in the browser's first scripts (see contract/api-shell.ts).
 import * as z from "zod/mini";
-import type { Consent, CurrentUser, UserAgreement } from "../../mock-backend/contract.ts";
+import type { Consent, CurrentUser, UserAgreement } from "#contract/api.ts";
 import {
   PRICING_POPUP_MIN_SINCE_FIRST_SEEN_MS,
   PRICING_POPUP_MIN_SINCE_LAST_PROMO_MS,

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useNavigate } from "react-router";
-import type { CurrentUser } from "../../mock-backend/contract.ts";
+import type { CurrentUser } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { LANGUAGE_LOCALES, toLanguage, FALLBACK_LANGUAGE } from "../i18n/languages.ts";
 import { readStored, writeStored } from "../lib/local-storage.ts";

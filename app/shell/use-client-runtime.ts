@@ -2,7 +2,7 @@
 // (seed 000 section 5) and the error-reporting service (sections 6, 8 and 9).
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { FEATURE_FLAG } from "../lib/constants.ts";
+import { FEATURE_FLAG } from "#contract/constants.ts";
 import {
   createErrorReporter,
   isFeatureFlagOn,

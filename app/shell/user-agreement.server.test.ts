@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import type { Consent } from "../../mock-backend/contract.ts";
+import type { Consent } from "#contract/api.ts";
 import { DEMO_AGREEMENT } from "../../prisma/factories.ts";
 import { USER_AGREEMENT_CONFIG_ERROR } from "../lib/app-errors.ts";
 import {

@@ -1,10 +1,11 @@
 // The user agreement on the server (seed 000 sections 4 and 8; issue 4): read the agreement and the
 // caller's consent, decide between no prompt, the blocking dialog and a guest's notice, and record answers.
-import type { Consent, CurrentUser, UserAgreement } from "../../mock-backend/contract.ts";
+import type { Consent, CurrentUser, UserAgreement } from "#contract/api.ts";
 import type { Api } from "../lib/api.server.ts";
 import { assertAgreementConfig } from "../lib/app-errors.ts";
 import { AGREEMENT_LATER_COOKIE, GUEST_AGREEMENT_COOKIE } from "../lib/constants.ts";
-import { ONE_YEAR_SECONDS, readCookie, serializeCookie } from "../lib/cookies.ts";
+import { ONE_YEAR_SECONDS, serializeCookie } from "../lib/cookies.ts";
+import { readCookie } from "#contract/cookies.ts";
 import { renderRestricted } from "../markdown/render.server.ts";
 import type { MarkdownT } from "../markdown/translate.ts";
 import { agreementPrompt, type AgreementPrompt } from "./shell-rules.ts";

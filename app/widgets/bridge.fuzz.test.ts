@@ -1,7 +1,7 @@
 // Bounded, deterministic fuzzing of what a third-party widget controls: the messages it posts to the host
 // and the guards of its manifest. A seeded PRNG makes every run the same cases; each case is awaited.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi, type MockInstance } from "vitest";
-import type { ExtensionPoint } from "./extension-points.ts";
+import type { ExtensionPoint } from "#contract/extension-points.ts";
 import { evaluateGuard, GuardError, passesGuard } from "./guard.ts";
 import { createWidgetRequests, type Decision } from "./host/requests.ts";
 import { WidgetSession, type WidgetUi } from "./host/session.ts";

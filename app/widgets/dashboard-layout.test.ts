@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { DashboardTile } from "../../mock-backend/contract.ts";
+import type { DashboardTile } from "#contract/api.ts";
 import { applyChange, newTileId, tileHeightPx, type DashboardChange } from "./dashboard-layout.ts";
 
 const tile = (id: string, extra: Partial<DashboardTile> = {}): DashboardTile => ({

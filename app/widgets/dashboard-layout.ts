@@ -5,7 +5,7 @@ import {
   DASHBOARD_TILE_WIDTH,
   MAX_DASHBOARD_TILES,
   type DashboardTile,
-} from "../../mock-backend/contract.ts";
+} from "#contract/api.ts";
 
 /** Seed 001 section 9: the smallest a widget is drawn, and the grid's height step. */
 export const DASHBOARD_MIN_WIDGET_SIZE_PX = 160;

@@ -2,7 +2,7 @@
 // dashboard and saved whole (PUT api/users/me/dashboard).
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { EmbeddingIdSchema, type Dashboard } from "../../mock-backend/contract.ts";
+import { EmbeddingIdSchema, type Dashboard } from "#contract/api.ts";
 import { ApiError, type Api } from "../lib/api.server.ts";
 import {
   applyChange,

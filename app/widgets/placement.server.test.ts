@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import type { AppEntry, AppWidgetEntry, PermissionEntry } from "../../mock-backend/contract.ts";
+import type { AppEntry, AppWidgetEntry, PermissionEntry } from "#contract/api.ts";
 import type { Api } from "../lib/api.server.ts";
 import { allowedFor, findPlacedWidget, loadPlacedWidgets } from "./placement.server.ts";
 import type { WidgetEntity } from "./protocol.ts";

@@ -1,9 +1,9 @@
 // Which installed widgets a page shows (issue 8): those of its places, whose manifest permissions the user
 // holds (in the entity's project when there is one) and whose guard passes for the entity.
-import type { CurrentUser, PermissionEntry } from "../../mock-backend/contract.ts";
+import type { CurrentUser, PermissionEntry } from "#contract/api.ts";
 import type { Api } from "../lib/api.server.ts";
-import { hasPermission, hasPermissionIn } from "../lib/permissions.ts";
-import { isExtensionPoint, type ExtensionPoint } from "./extension-points.ts";
+import { hasPermission, hasPermissionIn } from "#contract/permissions.ts";
+import { isExtensionPoint, type ExtensionPoint } from "#contract/extension-points.ts";
 import { passesGuard } from "./guard.ts";
 import type { WidgetEntity, WidgetUser } from "./protocol.ts";
 import type { HostedWidget } from "./types.ts";

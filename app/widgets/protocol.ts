@@ -1,7 +1,7 @@
 // The messages between a widget's frame and the host (docs/widgets.md, "The bridge"). Everything that
 // crosses is checked here: shapes with zod, and values for the keys that reach prototypes.
 import { z } from "zod";
-import { EXTENSION_POINTS } from "./extension-points.ts";
+import { EXTENSION_POINTS } from "#contract/extension-points.ts";
 
 export const HELLO_TYPE = "keel:widget-hello";
 
@@ -19,13 +19,6 @@ export const WIDGET_SANDBOX = [
   "allow-top-navigation-by-user-activation",
 ] as const;
 export const PROTOCOL_VERSION = 1;
-
-/**
- * The app a widget host request acts for. The host sets it on every request it makes for a widget, and the
- * backend answers an app's handlers, storage and embeddings only to requests naming that app: a widget
- * cannot reach another app's, and a cross-site page or a sandboxed frame cannot send a custom header.
- */
-export const WIDGET_APP_HEADER = "x-keel-widget-app";
 
 /** Seed 001 section 9. */
 export const REGISTER_TIMEOUT_MS = 60_000;

@@ -1,5 +1,5 @@
-import type { AppEntry, AppWidgetEntry } from "../../mock-backend/contract.ts";
-import type { ExtensionPoint } from "./extension-points.ts";
+import type { AppEntry, AppWidgetEntry } from "#contract/api.ts";
+import type { ExtensionPoint } from "#contract/extension-points.ts";
 
 /** A widget as the host places it: the backend's entry with its app's id, name and title. */
 export interface HostedWidget extends Omit<AppWidgetEntry, "extensionPoint" | "guard" | "permissions"> {

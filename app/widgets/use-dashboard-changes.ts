@@ -2,7 +2,7 @@
 // the same form posts a page without scripts sends.
 import { startTransition, useCallback, useEffect, useOptimistic, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { DashboardTile } from "../../mock-backend/contract.ts";
+import type { DashboardTile } from "#contract/api.ts";
 import { applyChange, changeFields, type DashboardChange } from "./dashboard-layout.ts";
 
 export interface DashboardAnswer {

@@ -1,6 +1,6 @@
 // Installs, upgrades and removes apps. An upgrade replaces the app's files and widgets and keeps what users
 // made with it: its storage, their remembered answers, and the embeddings of widgets that still exist.
-import type { ManifestWidget } from "../../app/widgets/manifest.ts";
+import type { ManifestWidget } from "#contract/app-manifest.ts";
 import type { Db } from "../db.ts";
 import type { AppPackage } from "./package.ts";
 

@@ -9,8 +9,8 @@ import {
   ManifestSchema,
   type Manifest,
   type ManifestProblem,
-} from "../../app/widgets/manifest.ts";
-import { WIDGETS_FOLDER } from "../../app/widgets/package-files.ts";
+} from "#contract/app-manifest.ts";
+import { WIDGETS_FOLDER } from "#contract/package-files.ts";
 import { DEFLATED, listZipEntries, readZipEntry, STORED, UnreadableZipError } from "./unzip.ts";
 
 export const MAX_PACKAGE_FILES = 2000;

@@ -2,8 +2,8 @@
 // The cookie carries a random id and its HMAC; the database keeps only the id's hash.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Request, Response } from "express";
-import { HUB_SESSION_COOKIE } from "../../app/lib/constants.ts";
-import { readCookie } from "../../app/lib/cookies.ts";
+import { HUB_SESSION_COOKIE } from "#contract/constants.ts";
+import { readCookie } from "#contract/cookies.ts";
 import { sha256 } from "../auth.ts";
 import type { Db } from "../db.ts";
 

@@ -1,23 +1,23 @@
 import express, { Router, type Response } from "express";
-import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "../../app/lib/constants.ts";
+import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "#contract/constants.ts";
 import {
   AnalyticsBatchSchema,
   type AnalyticsEvent,
   NoQuerySchema,
   StatisticsQuerySchema,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { badRequest, forbidden, HttpError, route, sendFields, validate } from "../http.ts";
 import { requireUser } from "../auth.ts";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import { loadConfiguration, projectsWith } from "../model.ts";
 import {
   analyticsSource,
   createAnalyticsStore,
   createRateLimiter,
-  DEFAULT_ANALYTICS_LIMITS,
   type AnalyticsLimits,
 } from "../analytics-limits.ts";
+import { DEFAULT_ANALYTICS_LIMITS } from "../defaults.ts";
 
 const PMF_GROUP = "pmf";
 

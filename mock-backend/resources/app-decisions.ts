@@ -11,7 +11,7 @@ import {
   RequestDecisionParamsSchema,
   RequestDecisionWriteSchema,
   type RequestDecisions,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { route, validate } from "../http.ts";
 

@@ -3,7 +3,7 @@
 // it. A Markdown embedding belongs to the issue or article whose text names it: anyone who may read the text
 // reads it, its editors change it, and the same id in another text is another embedding.
 import { Router, type Request } from "express";
-import { parseWidgetReference } from "../../app/markdown/widget-syntax.ts";
+import { parseWidgetReference } from "#contract/widget-reference.ts";
 import { requireAppCaller } from "../app-caller.ts";
 import { findApp, findWidget } from "../apps/find.ts";
 import { currentUser, requireUser } from "../auth.ts";
@@ -14,7 +14,7 @@ import {
   ReadQuerySchema,
   TextEmbeddingParamsSchema,
   type Embedding,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { badRequest, forbidden, HttpError, notFound, route, validate } from "../http.ts";
 import { editableText, readableText, type TextKind } from "./issues.ts";

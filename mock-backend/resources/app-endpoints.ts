@@ -4,13 +4,13 @@
 // is kept per app in AppStorage, under the scopes global, user:{id}, issue:{id}, article:{id}, project:{id}.
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import { requireAppCaller } from "../app-caller.ts";
 import { findApp } from "../apps/find.ts";
 import { sharedHandlerRunner, type HandlerOutcome, type HandlerRunner } from "../apps/handlers/pool.ts";
 import type { HandlerEntity, HandlerScope, RunnerJob } from "../apps/handlers/protocol.ts";
 import { currentUser, type AuthUser } from "../auth.ts";
-import { MAX_EXTENSION_PROPERTIES_BYTES } from "../contract.ts";
+import { MAX_EXTENSION_PROPERTIES_BYTES } from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { HttpError, notFound, route, unauthorized, validate } from "../http.ts";
 import { readableIssues } from "../model.ts";

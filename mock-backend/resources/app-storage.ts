@@ -14,7 +14,7 @@ import {
   WIDGET_STORAGE_RESERVED_PREFIX,
   type AppStorageKeys,
   type AppStorageValue,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { HttpError, route, validate } from "../http.ts";
 

@@ -2,14 +2,14 @@
 // and the package's widget files, which sandboxed frames (origin "null") load across origins.
 import { createHash } from "node:crypto";
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import type { Prisma } from "../../prisma/generated/client.ts";
-import { isSafeRelativePath } from "../../app/widgets/manifest.ts";
-import { isPublicPackageFile, WIDGETS_FOLDER } from "../../app/widgets/package-files.ts";
+import { isSafeRelativePath } from "#contract/app-manifest.ts";
+import { isPublicPackageFile, WIDGETS_FOLDER } from "#contract/package-files.ts";
 import { AppPackageError, readAppZip, type PackageLimits } from "../apps/package.ts";
 import { installApp, removeApp } from "../apps/install.ts";
 import { requireUser } from "../auth.ts";
-import { AppNameParamsSchema, IdParamsSchema, ReadQuerySchema, type AppEntry } from "../contract.ts";
+import { AppNameParamsSchema, IdParamsSchema, ReadQuerySchema, type AppEntry } from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { fieldsSender, forbidden, HttpError, notFound, route, sendFields, validate } from "../http.ts";
 import { appResourcePath, projectsWith } from "../model.ts";

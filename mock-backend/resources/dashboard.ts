@@ -2,7 +2,7 @@
 // A tile's id is also its embedding's id, so removing a tile removes the config its widget stored.
 import { Router } from "express";
 import { requireUser } from "../auth.ts";
-import { DashboardSchema, DashboardWriteSchema, ReadQuerySchema, type Dashboard } from "../contract.ts";
+import { DashboardSchema, DashboardWriteSchema, ReadQuerySchema, type Dashboard } from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { badRequest, route, validate } from "../http.ts";
 

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import { HUB_API_VERSION } from "../../app/lib/constants.ts";
-import { ConsentUpdateSchema, HubQuerySchema, UserAgreementSchema } from "../contract.ts";
+import { HUB_API_VERSION } from "#contract/constants.ts";
+import { ConsentUpdateSchema, HubQuerySchema, UserAgreementSchema } from "#contract/api.ts";
 import { currentUser, GUEST_LOGIN, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";

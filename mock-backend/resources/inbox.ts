@@ -11,16 +11,15 @@ import {
   ReadQuerySchema,
   ThreadsQuerySchema,
   ThreadUpdateSchema,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import { randomUUID } from "node:crypto";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import {
   createInboxStreamRegistry,
-  DEFAULT_INBOX_STREAM_LIMITS,
   inboxEventsAfter,
   type InboxStreamLimits,
   latestInboxEvent,
@@ -31,6 +30,7 @@ import {
   trackStream,
   watchInboxEvents,
 } from "../inbox-events.ts";
+import { DEFAULT_INBOX_STREAM_LIMITS } from "../defaults.ts";
 import { loadConfiguration, projectsWith, threadInclude, toFolder, toThread } from "../model.ts";
 
 const FOLDER_FIELDS = "id,lastNotified,lastSeen";

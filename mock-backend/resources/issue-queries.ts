@@ -2,15 +2,15 @@
 // POST, as the query travels in the body), and an issue's activities page.
 import { Router } from "express";
 import type { Prisma } from "../../prisma/generated/client.ts";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import { currentUser, type AuthUser } from "../auth.ts";
 import {
   ActivitiesPageQuerySchema,
   IssueCountRequestSchema,
   SearchAssistRequestSchema,
   type ActivityCategory,
-} from "../contract-app-api.ts";
-import { IdParamsSchema, ReadQuerySchema } from "../contract.ts";
+} from "#contract/app-api.ts";
+import { IdParamsSchema, ReadQuerySchema } from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { bundleOf, loadCatalog, loadUsers, toApiUser } from "../issue-fields.ts";
 import { fieldsSender, notFound, route, sendFields, validate } from "../http.ts";

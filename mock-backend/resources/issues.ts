@@ -1,20 +1,20 @@
 import { Router } from "express";
 import type { z } from "zod";
 import type { Prisma } from "../../prisma/generated/client.ts";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import {
   ArticleUpdateSchema,
   IdParamsSchema,
   IssueUpdateSchema,
   ListQuerySchema,
   ReadQuerySchema,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import { currentUser, requireUser, type AuthUser } from "../auth.ts";
 import { dbProvider, type Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import { projectsWith, readableIssues } from "../model.ts";
-import { IssueListQuerySchema } from "../contract-app-api.ts";
+import { IssueListQuerySchema } from "#contract/app-api.ts";
 import { issueFieldsInclude, loadCatalog, loadUsers, toIssueFields } from "../issue-fields.ts";
 import { compileQuery } from "../search-query.ts";
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
-import { PERMISSION } from "../../app/lib/constants.ts";
-import { MentionsQuerySchema } from "../contract.ts";
+import { PERMISSION } from "#contract/constants.ts";
+import { MentionsQuerySchema } from "#contract/api.ts";
 import { currentUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { route, sendFields, validate } from "../http.ts";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ReadQuerySchema } from "../contract.ts";
+import { ReadQuerySchema } from "#contract/api.ts";
 import { currentUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { route, sendFields, validate } from "../http.ts";

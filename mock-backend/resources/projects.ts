@@ -1,7 +1,7 @@
 // Project creation and its setup steps for the new-project wizard (seed 000
 // section 4): create from a template, invite people, switch time tracking.
 import { Router } from "express";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import {
   GROUP_PREFIX,
   IdParamsSchema,
@@ -13,7 +13,7 @@ import {
   type InvitationsResult,
   type Project,
   type ProjectTemplate,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { fieldsSender, forbidden, HttpError, notFound, route, sendFields, validate } from "../http.ts";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { LoginSchema, NoQuerySchema } from "../contract.ts";
+import { LoginSchema, NoQuerySchema } from "#contract/api.ts";
 import {
   clearSessionCookie,
   createSession,

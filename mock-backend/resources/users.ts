@@ -6,14 +6,14 @@ import {
   GeneralProfileUpdateSchema,
   ReadQuerySchema,
   TipsUpdateSchema,
-} from "../contract.ts";
+} from "#contract/api.ts";
 import { currentUser, requireUser, type AuthUser } from "../auth.ts";
-import { DATE_FORMATS, type GeneralProfileRead } from "../contract-app-api.ts";
+import { DATE_FORMATS, type GeneralProfileRead } from "#contract/app-api.ts";
 import type { Db } from "../db.ts";
 import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import { loadCurrentUser, projectsWith } from "../model.ts";
 import { readCache } from "../read-cache.ts";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 
 /** A time zone as the product describes it: its id, a name, and its offset from UTC now ("+01:00"). */
 function timeZoneOf(id: string): GeneralProfileRead["timezone"] {

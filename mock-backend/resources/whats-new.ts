@@ -2,16 +2,16 @@
 // the features of every version whose month has begun, in the caller's locale.
 import { readFile } from "node:fs/promises";
 import { Router } from "express";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import {
   featureFileLocale,
   featureFileName,
   sortVersionsNewestFirst,
   versionMonthStart,
   type FeatureFileLocale,
-} from "../../app/shell/whats-new/whats-new.ts";
-import { FeatureFileSchema } from "../../app/shell/whats-new/feature-file.ts";
-import { ReadQuerySchema, type WhatsNewVersion } from "../contract.ts";
+} from "#contract/whats-new.ts";
+import { FeatureFileSchema } from "#contract/feature-file.ts";
+import { ReadQuerySchema, type WhatsNewVersion } from "#contract/api.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";

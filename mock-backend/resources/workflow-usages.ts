@@ -4,15 +4,15 @@
 // title are read from the source, since the mock does not run rules. A project uses every rule, enabled and
 // in the order of apps and files, until its administrator changes that.
 import { Router } from "express";
-import { PERMISSION } from "../../app/lib/constants.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import { requireUser } from "../auth.ts";
 import {
   UsagesBulkUpdateSchema,
   UsagesQuerySchema,
   UsageUpdateSchema,
   type PluggableObjectUsage,
-} from "../contract-app-api.ts";
-import { IdParamsSchema, ReadQuerySchema } from "../contract.ts";
+} from "#contract/app-api.ts";
+import { IdParamsSchema, ReadQuerySchema } from "#contract/api.ts";
 import type { Db } from "../db.ts";
 import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import { appResourcePath, projectsWith } from "../model.ts";

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import path from "node:path";
-import { DEMO_PASSWORD } from "../../prisma/factories.ts";
+import { demoToken } from "../../prisma/factories.ts";
 
 // Other work on this machine uses these; the benchmark never does.
 const RESERVED_PORTS = new Set([3000, 3100, 3300]);
@@ -43,8 +43,6 @@ export interface ServerOptions {
   buildDir: string;
   databaseUrl: string;
   port: number;
-  /** KEEL_BENCH=1: the bare page /_bench/bare answers. */
-  bench: boolean;
   /** Options for node itself, before the script (tests/bench/profile.ts passes --cpu-prof). */
   nodeArgs?: string[];
 }
@@ -67,7 +65,6 @@ export function spawnServer(options: ServerOptions): RunningServer {
       SESSION_SECRET: "keel-bench-session-secret-0123456789abcdefghijkl",
       LOG_LEVEL: "warn",
       KEEL_BUILD_DIR: options.buildDir,
-      KEEL_BENCH: options.bench ? "1" : "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -114,7 +111,7 @@ function remember(jar: Map<string, string>, response: Response): void {
   }
 }
 
-/** Signs in through the login form, as a browser does; returns the Cookie header of the session. */
+/** Signs in with the demo user's permanent token on the login page; returns the session's Cookie header. */
 export async function signIn(base: string, login: string): Promise<string> {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -131,16 +128,16 @@ export async function signIn(base: string, login: string): Promise<string> {
       cookie: cookieHeader(),
       origin: base,
     },
-    body: new URLSearchParams({ csrf, login, password: DEMO_PASSWORD, redirect: "/issues" }),
+    body: new URLSearchParams({ csrf, token: demoToken(login), redirect: "/issues" }),
   });
   if (answer.status !== 302) throw new Error(`signing in as ${login} answered ${answer.status}`);
   remember(jar, answer);
   return cookieHeader();
 }
 
-/** Builds the app into buildDir with the project's own build (react-router build). */
-export function buildInto(buildDir: string): Promise<void> {
-  return runNode(path.resolve("node_modules/@react-router/dev/bin.cjs"), ["build"], {
-    KEEL_BUILD_DIR: buildDir,
+/** Builds an app into buildDir with react-router build: Keel, or the project in `projectDir`. */
+export function buildInto(buildDir: string, projectDir = "."): Promise<void> {
+  return runNode(path.resolve("node_modules/@react-router/dev/bin.cjs"), ["build", projectDir], {
+    KEEL_BUILD_DIR: path.resolve(buildDir),
   });
 }

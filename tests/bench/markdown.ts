@@ -15,7 +15,7 @@ import { marked } from "marked";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createI18n } from "../../app/i18n/instance.ts";
-import { parseFields } from "../../app/lib/field-selector.ts";
+import { parseFields } from "#contract/field-selector.ts";
 import { highlightCode } from "../../app/markdown/highlight.ts";
 import { matchInlineMath } from "../../app/markdown/math.ts";
 import { splitText, type ResolvedMentions } from "../../app/markdown/mentions.ts";

@@ -34,7 +34,6 @@ const server = spawnServer({
   buildDir: path.resolve("bench/build"),
   databaseUrl,
   port,
-  bench: true,
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
 await waitUntilReady(server);

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { BENCH_BARE_PATH } from "../../app/lib/bench.ts";
+import { BARE_PATH } from "./bare-app/path.ts";
 import {
   buildInto,
   freePort,
@@ -58,47 +58,51 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 // Other work on the machine shows here first: the absolute timings suffer, the ratios much less.
 const loadAverageAtStart = round(os.loadavg()[0] ?? 0, 1);
 
-// 1. The build and a temporary database, side by side; a free port.
+// 1. The builds and a temporary database, side by side; free ports.
 // Inside the project, where the server build finds node_modules; apart from build/, which others may use.
+// The baseline is a separate one-page app (tests/bench/bare-app) served by the same server code.
 const buildDir = path.resolve(args["reuse-build"] ?? "bench/build");
+const bareBuildDir = path.resolve(path.dirname(buildDir), "bare-build");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "keel-bench-"));
 const databaseUrl = `file:${path.join(scratch, "keel.db")}`;
 process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 if (args["reuse-build"]) {
-  step(`reusing the build in ${buildDir}; migrating and seeding a temporary database`);
+  step(`reusing the builds in ${buildDir} and ${bareBuildDir}; migrating and seeding a temporary database`);
   await setUpDatabase(databaseUrl);
 } else {
-  step(`building into ${buildDir}; migrating and seeding a temporary database`);
+  step(`building into ${buildDir} and ${bareBuildDir}; migrating and seeding a temporary database`);
   rmSync(buildDir, { recursive: true, force: true });
-  await Promise.all([buildInto(buildDir), setUpDatabase(databaseUrl)]);
+  rmSync(bareBuildDir, { recursive: true, force: true });
+  await Promise.all([
+    buildInto(buildDir).then(() => buildInto(bareBuildDir, "tests/bench/bare-app")),
+    setUpDatabase(databaseUrl),
+  ]);
 }
-const serverOptions: ServerOptions = { buildDir, databaseUrl, port: await freePort(), bench: false };
+const serverOptions: ServerOptions = { buildDir, databaseUrl, port: await freePort() };
 
-// 2. Cold start, before any load: spawn to the first 200 on /readyz, without KEEL_BENCH (its gate is checked).
+// 2. Cold start, before any load: spawn to the first 200 on /readyz.
 const coldStarts: number[] = [];
-let gateAnswer = 0;
 for (let i = 0; i < COLD_STARTS; i++) {
   const spawnedAt = performance.now();
   const server = spawnServer(serverOptions);
   try {
     await waitUntilReady(server);
     coldStarts.push(round(performance.now() - spawnedAt, 0));
-    if (i === COLD_STARTS - 1) gateAnswer = (await fetch(`${server.base}${BENCH_BARE_PATH}`)).status;
   } finally {
     await server.stop();
   }
 }
-step(`cold starts ${coldStarts.join(", ")} ms; ${BENCH_BARE_PATH} without KEEL_BENCH: ${gateAnswer}`);
-if (gateAnswer !== 404) throw new Error(`${BENCH_BARE_PATH} answered ${gateAnswer} without KEEL_BENCH=1`);
+step(`cold starts ${coldStarts.join(", ")} ms`);
 
-// 3. The measured server, with the bare page.
-const server = spawnServer({ ...serverOptions, bench: true });
+// 3. The measured servers: Keel's build, and the bare app's build on the same server code.
+const server = spawnServer(serverOptions);
+const bareServer = spawnServer({ ...serverOptions, buildDir: bareBuildDir, port: await freePort() });
 let pages: Awaited<ReturnType<typeof measureServer>>;
 try {
-  await waitUntilReady(server);
-  pages = await measureServer(server.base);
+  await Promise.all([waitUntilReady(server), waitUntilReady(bareServer)]);
+  pages = await measureServer(server.base, bareServer.base);
 } finally {
-  await server.stop();
+  await Promise.all([server.stop(), bareServer.stop()]);
 }
 
 // 4. Markdown, with the server stopped: its own ratios, from tests/bench/markdown.ts. Its failure leaves the
@@ -151,7 +155,7 @@ const report = {
     rounds: pages.rounds,
     best_of: "rounds: the highest req/s and the lowest p99 of each page",
     cold_starts_ms: coldStarts,
-    initial_js_files: { [SHELL_PATH]: pages.shellJs.files, [BENCH_BARE_PATH]: pages.bareJs.files },
+    initial_js_files: { [SHELL_PATH]: pages.shellJs.files, [BARE_PATH]: pages.bareJs.files },
     markdown,
   },
 };
@@ -173,13 +177,13 @@ step(
     `load average ${loadAverageAtStart} at the start)`,
 );
 
-async function measureServer(base: string) {
+async function measureServer(base: string, bareBase: string) {
   step("signing in as admin");
   const cookie = await signIn(base, "admin");
   const pageHeaders = { ...BROWSER_HEADERS, cookie };
   const apiHeaders = { accept: "application/json", "accept-encoding": "gzip, deflate, br", cookie };
   const shellUrl = `${base}${SHELL_PATH}`;
-  const bareUrl = `${base}${BENCH_BARE_PATH}`;
+  const bareUrl = `${bareBase}${BARE_PATH}`;
   const apiUrl = `${base}/api/config`;
 
   // Each page must be what it claims to be before it is measured.
@@ -188,9 +192,8 @@ async function measureServer(base: string) {
   if (bareHtml.includes('data-testid="current-user"')) throw new Error("the bare page renders the shell");
   await expectPage(apiUrl, apiHeaders, '"version"');
 
-  const clientDir = path.join(buildDir, "client");
-  const shellJs: InitialJs = initialJs(shellHtml, shellUrl, clientDir);
-  const bareJs: InitialJs = initialJs(bareHtml, bareUrl, clientDir);
+  const shellJs: InitialJs = initialJs(shellHtml, shellUrl, path.join(buildDir, "client"));
+  const bareJs: InitialJs = initialJs(bareHtml, bareUrl, path.join(bareBuildDir, "client"));
   step(`initial JavaScript: ${SHELL_PATH} ${shellJs.gzip_kb} KiB, bare ${bareJs.gzip_kb} KiB (gzip -9)`);
 
   step(`warming up (${WARM_UP_SECONDS} s each)`);
@@ -217,7 +220,7 @@ async function measureServer(base: string) {
     }
     for (const [name, result] of [
       [SHELL_PATH, shell],
-      [BENCH_BARE_PATH, bare],
+      [BARE_PATH, bare],
     ] as const) {
       checkLoad(name, result);
     }

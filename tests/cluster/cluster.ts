@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import pg from "pg";
-import { SESSION_COOKIE } from "../../app/lib/constants.ts";
+import { SESSION_COOKIE } from "#contract/constants.ts";
 import { DEMO_CLIENT } from "../../mock-backend/identity/demo-client.ts";
 import { demoToken } from "../../prisma/factories.ts";
 import { POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_FILE } from "../../prisma/postgresql-schema.ts";

@@ -23,7 +23,7 @@ test("/issues loads less than the budget before it is interactive, without Radix
     const code = readFileSync(`build/client${file.path}`, "utf8");
     // Radix's menus load after hydration (app/shell/interactive-menu.tsx).
     expect(code.includes("DropdownMenu"), `${file.path} carries Radix's menus`).toBe(false);
-    // The first scripts validate with zod/mini (mock-backend/contract-shell.ts).
+    // The first scripts validate with zod/mini (contract/api-shell.ts).
     expect(code.includes("`ZodObject`"), `${file.path} carries zod's full API`).toBe(false);
   }
 

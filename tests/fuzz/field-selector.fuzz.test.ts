@@ -1,4 +1,4 @@
-// Bounded, deterministic fuzzing of the field-selector parser and builder (app/lib/field-selector.ts):
+// Bounded, deterministic fuzzing of the field-selector parser and builder (contract/field-selector.ts):
 // random selectors from the grammar, random character soup and mutations of valid selectors. Each input
 // is at most a few times the 4096-character limit, and trees are measured with a cap before anything
 // walks them whole, so every case ends quickly. A failure names its seed and index to replay it.
@@ -15,7 +15,7 @@ import {
   type ExtraFields,
   type FieldShape,
   type FieldTree,
-} from "../../app/lib/field-selector.ts";
+} from "#contract/field-selector.ts";
 import { useBackend } from "../helpers/backend.ts";
 import { Random } from "../helpers/random.ts";
 

@@ -1,9 +1,9 @@
 // Shared plumbing for the mock backend's route tests.
 import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
-import { buildFields } from "../../app/lib/field-selector.ts";
+import { buildFields } from "#contract/field-selector.ts";
 import { shapeOf } from "../../app/lib/schema-shape.ts";
-import { ErrorBodySchema, type ErrorBody } from "../../mock-backend/contract.ts";
+import { ErrorBodySchema, type ErrorBody } from "#contract/api.ts";
 import type { Db } from "../../mock-backend/db.ts";
 import { demoToken } from "../../prisma/factories.ts";
 import { freshDatabase, type TestDatabase } from "./database.ts";

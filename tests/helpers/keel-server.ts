@@ -118,7 +118,7 @@ export async function startKeel(
     : async () => {
         throw new Error("this test server has no build");
       };
-  const { app, beginShutdown, closeStreams } = createServerApp({
+  const { app, beginShutdown, closeStreams } = await createServerApp({
     env: { NODE_ENV: "production", SESSION_SECRET: TEST_SECRET, TRUST_PROXY: trustProxy, ...limits, ...env },
     logger: silentLogger(),
     build,

@@ -55,7 +55,7 @@ export async function callRoute(
   path: string,
   handler: (args: RouteArgs) => unknown,
   init?: RequestInit,
-  /** Replaces parts of the server's request context (the transport, the KEEL_BENCH flag). */
+  /** Replaces parts of the server's request context (the transport). */
   contextOverrides: Partial<KeelRequestContext> = {},
 ): Promise<RouteOutcome> {
   const request = new Request(`${SAME_ORIGIN.origin}${path}`, init);

@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import * as constants from "../../app/lib/constants.ts";
+import * as appConstants from "../../app/lib/constants.ts";
+import * as contractConstants from "#contract/constants.ts";
 import { hashClientSecret } from "../../mock-backend/identity/oauth.ts";
 import { BACKEND_SERVICE_ID } from "../../mock-backend/identity/routes.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -22,6 +23,7 @@ import {
   type KeelServer,
 } from "../helpers/keel-server.ts";
 
+const constants = { ...appConstants, ...contractConstants };
 const {
   AGREEMENT_LATER_COOKIE,
   CSRF_COOKIE,
@@ -144,9 +146,10 @@ test("every cookie the code writes is one these tests check", () => {
   for (const file of ["app", "server", "mock-backend"].flatMap((dir) => sourceFiles(path.resolve(dir)))) {
     for (const match of readFileSync(file, "utf8").matchAll(writers)) {
       const value = (constants as Record<string, unknown>)[match[1] ?? ""];
-      expect(typeof value, `${match[1]} in ${file} is a cookie name from app/lib/constants.ts`).toBe(
-        "string",
-      );
+      expect(
+        typeof value,
+        `${match[1]} in ${file} is a cookie name from app/lib/constants.ts or contract/constants.ts`,
+      ).toBe("string");
       written.add(value as string);
     }
   }

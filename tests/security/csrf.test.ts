@@ -13,7 +13,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "../../app/routes.ts";
-import { CSRF_COOKIE, SESSION_COOKIE } from "../../app/lib/constants.ts";
+import { CSRF_COOKIE } from "../../app/lib/constants.ts";
+import { SESSION_COOKIE } from "#contract/constants.ts";
 import { createMockBackend, createMockBackendApp } from "../../mock-backend/app.ts";
 import errorsEn from "../../locales/en/errors.json";
 import { demoToken } from "../../prisma/factories.ts";
@@ -36,7 +37,8 @@ import { TEST_SECRET } from "../helpers/mock-client.ts";
 import { callRoute, type RouteArgs } from "../helpers/route.ts";
 import { useBackend, writableState } from "../helpers/backend.ts";
 import { middleware as rootMiddleware } from "../../app/root.tsx";
-import { csrfMiddleware, MULTIPART_TOKEN_WINDOW } from "../../app/middleware/csrf.server.ts";
+import { MULTIPART_TOKEN_WINDOW } from "../../app/lib/csrf.server.ts";
+import { csrfMiddleware } from "../../app/middleware/csrf.server.ts";
 import { createServerApp } from "../../server/app.ts";
 import { createLogger } from "../../server/logger.ts";
 
@@ -638,7 +640,7 @@ test("behind the BACKEND_URL proxy, cross-site writes are still refused and same
   const backend = backendApp.listen(0, "127.0.0.1");
   await new Promise((resolve) => backend.once("listening", resolve));
   const backendUrl = `http://127.0.0.1:${(backend.address() as { port: number }).port}`;
-  const proxied = createServerApp({
+  const proxied = await createServerApp({
     env: {
       NODE_ENV: "production",
       SESSION_SECRET: TEST_SECRET,

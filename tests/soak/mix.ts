@@ -1,7 +1,7 @@
 // What the soak sends: pages signed in and as a guest, API reads, a fixed set of intended writes whose effect
 // is known (and put back at the end), and bad input. Each kind of request says which answers it expects, so
 // that a refusal that turns into an acceptance (a POST without its CSRF token that succeeds) fails the soak too.
-import { WIDGET_APP_HEADER } from "../../app/widgets/protocol.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import type { SoakRequest } from "./http.ts";
 
 export interface Visitor {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SESSION_COOKIE } from "../../app/lib/constants.ts";
+import { SESSION_COOKIE } from "#contract/constants.ts";
 import {
   cookieHeader,
   cookiesOf,
@@ -109,7 +109,6 @@ function startServer(port: number, databaseUrl: string): Server {
       SESSION_SECRET,
       LOG_LEVEL: "warn",
       KEEL_BUILD_DIR: BUILD_DIR,
-      KEEL_BENCH: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -2,8 +2,8 @@
 // remove, move, resize, collapse), post/redirect/get without scripts, data for scripts, and refusals.
 import { expect, test } from "vitest";
 import { action, loader } from "../../app/routes/widgets/dashboard.tsx";
-import { WIDGET_APP_HEADER } from "../../app/widgets/protocol.ts";
-import { DashboardSchema, type DashboardTile } from "../../mock-backend/contract.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
+import { DashboardSchema, type DashboardTile } from "#contract/api.ts";
 import { withBackend, type Backend } from "../helpers/backend.ts";
 import { SAME_ORIGIN } from "../helpers/mock-client.ts";
 import { callRoute, formRequest, type RouteArgs } from "../helpers/route.ts";

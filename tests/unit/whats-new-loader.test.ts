@@ -2,7 +2,7 @@
 import { expect, test } from "vitest";
 import { getApi } from "../../app/middleware/api.server.ts";
 import { loadWhatsNew } from "../../app/shell/whats-new/whats-new.server.ts";
-import { raiseWhatsNewFolder } from "../../app/shell/whats-new/whats-new.ts";
+import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { useBackend } from "../helpers/backend.ts";
 import { callRoute } from "../helpers/route.ts";
 

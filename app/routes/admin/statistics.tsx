@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/statistics";
-import type { Statistics } from "../../../mock-backend/contract.ts";
+import type { Statistics } from "#contract/api.ts";
 import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
 import { ApiError } from "../../lib/api.server.ts";
 import { getApi } from "../../middleware/api.server.ts";

@@ -6,8 +6,8 @@ import type { Route } from "./+types/new";
 import { CsrfInput } from "../../components/csrf-input.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { ApiError, type Api } from "../../lib/api.server.ts";
-import { PERMISSION } from "../../lib/constants.ts";
-import { hasPermission } from "../../lib/permissions.ts";
+import { PERMISSION } from "#contract/constants.ts";
+import { hasPermission } from "#contract/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import {
@@ -38,7 +38,7 @@ import {
   type InvitationsResult,
   type Project,
   type ProjectCreate,
-} from "../../../mock-backend/contract.ts";
+} from "#contract/api.ts";
 import { track } from "../../analytics/client.ts";
 import { bucketCount } from "../../analytics/privacy.ts";
 import wizardStylesHref from "../../projects/wizard.css?url";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/appearance";
-import { UiThemeSchema } from "../../../mock-backend/contract.ts";
+import { UiThemeSchema } from "#contract/api.ts";
 import { guestAppearanceCookie, readGuestAppearance } from "../../lib/guest-appearance.server.ts";
 import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
 import { getApi } from "../../middleware/api.server.ts";

@@ -4,8 +4,8 @@ import type { Route } from "./+types/area";
 import type { loader as rootLoader } from "../../root.tsx";
 import { findShellRoute } from "../../shell/route-table.ts";
 import { isFolderUnread } from "../../shell/navigation-model.ts";
-import { hasPermission } from "../../lib/permissions.ts";
-import { PERMISSION } from "../../lib/constants.ts";
+import { hasPermission } from "#contract/permissions.ts";
+import { PERMISSION } from "#contract/constants.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
-import { textQuery } from "../../../mock-backend/contract.ts";
+import { textQuery } from "#contract/api.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import { SearchResultMeta } from "../../shell/search-result-meta.tsx";

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { WithI18n } from "../../../tests/helpers/i18n.tsx";
-import type { DashboardTile } from "../../../mock-backend/contract.ts";
+import type { DashboardTile } from "#contract/api.ts";
 import type { HostedWidget } from "../../widgets/types.ts";
 import Dashboard from "./dashboard.tsx";
 

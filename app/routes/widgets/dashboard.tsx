@@ -16,7 +16,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/dashboard";
-import type { DashboardTile } from "../../../mock-backend/contract.ts";
+import type { DashboardTile } from "#contract/api.ts";
 import { CsrfInput } from "../../components/csrf-input.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { useCsrfToken } from "../../components/use-csrf-token.ts";

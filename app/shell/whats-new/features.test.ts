@@ -1,9 +1,9 @@
 // Every bundled feature file: valid, complete, and really translated.
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { FEATURE_FILE_LOCALES } from "../../lib/constants.ts";
-import { FeatureFileSchema } from "./feature-file.ts";
-import { featureFileName, sortVersionsNewestFirst } from "./whats-new.ts";
+import { FEATURE_FILE_LOCALES } from "#contract/constants.ts";
+import { FeatureFileSchema } from "#contract/feature-file.ts";
+import { featureFileName, sortVersionsNewestFirst } from "#contract/whats-new.ts";
 
 const DIR = new URL("./features/", import.meta.url);
 const read = (name: string) => FeatureFileSchema.parse(JSON.parse(readFileSync(new URL(name, DIR), "utf8")));

@@ -1,7 +1,7 @@
 import { expect, test, vi } from "vitest";
 import { ApiError, ContractError } from "../../lib/api.server.ts";
-import { PERMISSION } from "../../lib/constants.ts";
-import type { PermissionEntry, WhatsNew } from "../../../mock-backend/contract.ts";
+import { PERMISSION } from "#contract/constants.ts";
+import type { PermissionEntry, WhatsNew } from "#contract/api.ts";
 import { loadWhatsNew, readFeatureFile } from "./whats-new.server.ts";
 
 const SERVER_LIST: WhatsNew = {

@@ -1,11 +1,6 @@
 // The what's-new list for one user: the server's "available now" data or the
 // feature file bundled for the user's locale (seed 000 sections 6 and 7).
-import type {
-  CurrentUser,
-  PermissionEntry,
-  ShellConfig,
-  WhatsNewVersion,
-} from "../../../mock-backend/contract.ts";
+import type { CurrentUser, PermissionEntry, ShellConfig, WhatsNewVersion } from "#contract/api.ts";
 import { ApiError, ContractError, type Api } from "../../lib/api.server.ts";
 import type { RequestLogger } from "../../lib/keel-context.ts";
 import {
@@ -14,8 +9,8 @@ import {
   sortVersionsNewestFirst,
   whatsNewSource,
   type WhatsNewSource,
-} from "./whats-new.ts";
-import { FeatureFileSchema } from "./feature-file.ts";
+} from "#contract/whats-new.ts";
+import { FeatureFileSchema } from "#contract/feature-file.ts";
 
 // One lazily loaded chunk per file: a page pulls in only its user's locale.
 const FEATURE_FILES = import.meta.glob<unknown>("./features/*.json", { import: "default" });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi, type MockInstance } from "vitest";
-import type { ExtensionPoint } from "../extension-points.ts";
+import type { ExtensionPoint } from "#contract/extension-points.ts";
 import { HELLO_TYPE, PROTOCOL_VERSION } from "../protocol.ts";
 import {
   LEGACY_METHODS,

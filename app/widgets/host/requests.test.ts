@@ -1,5 +1,6 @@
 import { expect, test, vi } from "vitest";
-import { WIDGET_APP_HEADER, type WidgetEntity } from "../protocol.ts";
+import { type WidgetEntity } from "../protocol.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import {
   createWidgetRequests,
   readParams,

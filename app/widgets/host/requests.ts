@@ -1,7 +1,8 @@
 // The requests a widget makes through the host (seed 001 sections 5–7): to the product's API, to its
 // app's own handlers and to the identity service, never outside them; mutating ones only after the
 // user said yes (once, always, or deny), read-only queries sent as POST without asking.
-import { WIDGET_APP_HEADER, type WidgetEntity } from "../protocol.ts";
+import { type WidgetEntity } from "../protocol.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 
 export type Decision = "once" | "always" | "deny";
 export type ConfirmRequest = (request: {

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { afterEach, beforeEach, expect, test, vi, type MockInstance } from "vitest";
-import type { ExtensionPoint } from "../extension-points.ts";
+import type { ExtensionPoint } from "#contract/extension-points.ts";
 import { HELLO_TYPE, PROTOCOL_VERSION, type HostMessage, type WidgetEntity } from "../protocol.ts";
 import { WidgetRequestError, type WidgetRequests } from "./requests.ts";
 import { methodsFor, WidgetSession, type WidgetUi } from "./session.ts";

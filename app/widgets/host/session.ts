@@ -1,7 +1,7 @@
 // One widget frame's side of the bridge (docs/widgets.md, "The bridge"): accepts the frame's hello,
 // answers its calls over the private port and sends it events. No React here: the component gives it
 // the frame, the place and what the page can do (alerts, modal mode, config mode, confirmation…).
-import { EXTENSION_POINT_KINDS, type ExtensionPoint } from "../extension-points.ts";
+import { EXTENSION_POINT_KINDS, type ExtensionPoint } from "#contract/extension-points.ts";
 import {
   BASE_METHODS,
   EMBEDDABLE_METHODS,

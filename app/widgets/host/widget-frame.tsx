@@ -13,8 +13,8 @@ import {
   type WidgetEntity,
   type WidgetUser,
 } from "../protocol.ts";
-import { WIDGET_APP_HEADER } from "../protocol.ts";
-import { widgetDocumentPath, widgetFileUrl } from "../package-files.ts";
+import { WIDGET_APP_HEADER } from "#contract/constants.ts";
+import { widgetDocumentPath, widgetFileUrl } from "#contract/package-files.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";
 import { showWidgetAlert } from "./alerts.tsx";
 import { createWidgetRequests, type Decision } from "./requests.ts";

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { minimalManifest, type JsonManifest } from "../../tests/helpers/app-packages.ts";
-import { formatManifestError, ManifestSchema } from "./manifest.ts";
+import { minimalManifest, type JsonManifest } from "../tests/helpers/app-packages.ts";
+import { formatManifestError, ManifestSchema } from "./app-manifest.ts";
 
 /** The one-line problems of the minimal manifest changed by `change`, or "valid". */
 function problems(change: (manifest: JsonManifest) => void): string {

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { PERMISSION } from "../../lib/constants.ts";
-import type { InboxFolder, PermissionEntry } from "../../../mock-backend/contract.ts";
+import { PERMISSION } from "./constants.ts";
+import type { InboxFolder, PermissionEntry } from "./api.ts";
 import {
   featureFileLocale,
   featureFileName,

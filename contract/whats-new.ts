@@ -1,10 +1,10 @@
 // The what's-new rules (seed 000 sections 3, 6 and 9): where the feature list
 // comes from, which bundled file fits a locale, and how the newest version
 // raises the whatsnew inbox folder. Pure, so the mock backend shares it.
-import { FEATURE_FILE_LOCALES, PERMISSION } from "../../lib/constants.ts";
-import { hasPermission } from "../../lib/permissions.ts";
-import type { InboxFolder, PermissionEntry, WhatsNewVersion } from "../../../mock-backend/contract.ts";
-import { WhatsNewVersionIdSchema } from "../../../mock-backend/contract-shell.ts";
+import { FEATURE_FILE_LOCALES, PERMISSION } from "./constants.ts";
+import { hasPermission } from "./permissions.ts";
+import type { InboxFolder, PermissionEntry, WhatsNewVersion } from "./api.ts";
+import { WhatsNewVersionIdSchema } from "./api-shell.ts";
 
 export type FeatureFileLocale = (typeof FEATURE_FILE_LOCALES)[number];
 export type WhatsNewSource = "server" | "bundled";

@@ -1,7 +1,7 @@
 // The bundled what's-new feature files' schema: read by the server and the mock backend, never by the
 // browser, so it stays out of whats-new.ts, which the browser's first scripts include.
 import { z } from "zod";
-import { WhatsNewFeatureSchema, WhatsNewVersionIdSchema } from "../../../mock-backend/contract.ts";
+import { WhatsNewFeatureSchema, WhatsNewVersionIdSchema } from "./api.ts";
 
 /** A bundled feature file. Strict, so a misspelt key fails the test that reads every file. */
 export const FeatureFileSchema = z.strictObject({

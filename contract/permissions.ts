@@ -1,4 +1,4 @@
-import type { PermissionEntry } from "../../mock-backend/contract.ts";
+import type { PermissionEntry } from "./api.ts";
 
 /** Whether the user holds `key` globally or in at least one project. */
 export function hasPermission(permissions: readonly PermissionEntry[], key: string): boolean {

@@ -2,7 +2,7 @@
 // The mock backend validates with it and the app's API client parses with it,
 // so a real backend is held to the same shapes.
 import { z } from "zod";
-import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./contract-shell.ts";
+import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./api-shell.ts";
 import {
   ANALYTICS_MAX_EVENT_BYTES,
   INVITE_FAILURE_KINDS,
@@ -11,13 +11,13 @@ import {
   PROJECT_TYPES,
   UI_THEMES,
   USER_TYPES,
-} from "../app/lib/constants.ts";
+} from "./constants.ts";
 
 const Id = z.string().min(1).max(200);
 const EpochMs = z.number().int().nonnegative();
 
 // The product's API as apps call it from their widgets: users, custom fields, activities, search.
-export * from "./contract-app-api.ts";
+export * from "./app-api.ts";
 
 // ---------- configuration ----------
 
@@ -29,7 +29,7 @@ export {
   type Banners,
   type Configuration,
   type ShellConfig,
-} from "./contract-shell.ts";
+} from "./api-shell.ts";
 
 // ---------- users ----------
 
@@ -158,7 +158,7 @@ export {
   InboxFoldersSchema,
   InboxStreamReadySchema,
   type InboxFolder,
-} from "./contract-shell.ts";
+} from "./api-shell.ts";
 
 export const FolderUpdateSchema = z
   .object({ id: z.optional(InboxFolderIdSchema), lastSeen: EpochMs })
@@ -516,7 +516,7 @@ export const TimeTrackingUpdateSchema = TimeTrackingSettingsSchema.strict();
 // ---------- what's new (seed 000 sections 3 and 7) ----------
 
 /** year.month, as in 2025.3; the month has no leading zero. */
-export { WhatsNewVersionIdSchema } from "./contract-shell.ts";
+export { WhatsNewVersionIdSchema } from "./api-shell.ts";
 
 export const WhatsNewFeatureSchema = z.object({
   title: z.string().trim().min(1).max(120),

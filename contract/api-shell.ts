@@ -1,10 +1,10 @@
-// The part of the contract (contract.ts) that the browser's first scripts use: the configuration, which
+// The part of the contract (api.ts) that the browser's first scripts use: the configuration, which
 // the page caches in local storage, and the inbox folders and stream messages. Written with zod/mini,
 // whose parts are shaken out one by one, where the rest of the contract uses zod's full API: the
-// browser then carries 8 KB of zod instead of 25. contract.ts re-exports all of it, so there is still
+// browser then carries 8 KB of zod instead of 25. api.ts re-exports all of it, so there is still
 // one contract; its schemas compose these like any other.
 import * as z from "zod/mini";
-import { INBOX_FOLDERS } from "../app/lib/constants.ts";
+import { INBOX_FOLDERS } from "./constants.ts";
 
 const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const EpochMs = z.int().check(z.nonnegative());

@@ -1,0 +1,31 @@
+// The mock's default limits, apart from the code that applies them: server/env.ts reads them for its
+// defaults without loading the mock.
+import type { AnalyticsLimits } from "./analytics-limits.ts";
+import type { InboxStreamLimits } from "./inbox-events.ts";
+import type { SignInThrottleOptions } from "./sign-in-throttle.ts";
+
+export const DEFAULT_ANALYTICS_LIMITS: AnalyticsLimits = {
+  burst: 300,
+  perMinute: 120,
+  maxSources: 10_000,
+  maxStoredEvents: 1_000_000,
+  maxStoredBytes: 256 * 1024 * 1024,
+  retentionDays: 90,
+};
+
+export const DEFAULT_INBOX_EVENT_POLL_MS = 1000;
+export const DEFAULT_INBOX_STREAM_LIMITS: InboxStreamLimits = {
+  maxStreamsPerUser: 10,
+  eventPollMs: DEFAULT_INBOX_EVENT_POLL_MS,
+};
+
+export const SIGN_IN_THROTTLE_DEFAULTS: Readonly<SignInThrottleOptions> = {
+  accountBaseDelayMs: 1000,
+  accountMaxDelayMs: 15 * 60_000,
+  ipFailures: 100,
+  ipWindowMs: 15 * 60_000,
+  accountMemoryMs: 24 * 60 * 60_000,
+  placeMemoryMs: 90 * 24 * 60 * 60_000,
+  maxRows: 50_000,
+  now: Date.now,
+};

@@ -1,0 +1,2 @@
+/** Where the bare app's one page answers. */
+export const BARE_PATH = "/_bench/bare";
