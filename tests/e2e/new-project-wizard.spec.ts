@@ -1,6 +1,7 @@
 // The new-project wizard (seed 000 section 4): template selection, then inviting
 // team members and time tracking, each skippable, with and without JavaScript.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { javaScriptRuns, signInQuickly, waitForHydration } from "./helpers.ts";
 
 /** Opens a wizard page as admin and, when scripts run, waits for hydration. */

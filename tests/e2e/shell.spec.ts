@@ -1,6 +1,7 @@
 // The shell around the pages: the two apps, special paths, the More menu, the
 // narrow-screen bar and the help panel.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { SHORTCUTS } from "../../app/shell/shortcuts.ts";
 import {
   chooseProfileEntry,
@@ -8,6 +9,7 @@ import {
   mainNav,
   signInQuickly,
   submitLogin,
+  userOf,
   waitForHydration,
 } from "./helpers.ts";
 
@@ -72,7 +74,7 @@ test.describe("special paths", () => {
   test("a guest opening a page that needs an account signs in and comes back", async ({ page }) => {
     await page.goto("/timesheets");
     await expect(page).toHaveURL("/login?redirect=%2Ftimesheets");
-    await submitLogin(page, "alice", DEMO_PASSWORD);
+    await submitLogin(page, (await userOf("alice")).login, DEMO_PASSWORD);
     await expect(page).toHaveURL("/timesheets");
     await expect(page.getByRole("heading", { level: 1, name: "Timesheets" })).toBeVisible();
   });
@@ -325,13 +327,14 @@ test.describe("two-factor authentication required", () => {
     page,
   }) => {
     await signInQuickly(page, "tom", "/issues");
-    await expect(page).toHaveURL("/users/1-4?tab=account-security");
+    const { id } = await userOf("tom");
+    await expect(page).toHaveURL(`/users/${id}?tab=account-security`);
     await expect(page.getByTestId("two-factor-required")).toContainText("requires two-factor authentication");
     await page.goto("/articles");
-    await expect(page).toHaveURL("/users/1-4?tab=account-security");
+    await expect(page).toHaveURL(`/users/${id}?tab=account-security`);
     // Other tabs of his own page are not bounced back.
-    await page.goto("/users/1-4?tab=profile");
-    await expect(page).toHaveURL("/users/1-4?tab=profile");
+    await page.goto(`/users/${id}?tab=profile`);
+    await expect(page).toHaveURL(`/users/${id}?tab=profile`);
     await chooseProfileEntry(page, "Log out");
     await expect(page).toHaveURL("/login?loggedOut=1");
   });
