@@ -369,6 +369,22 @@ export function demoIssues() {
   });
 }
 
+/**
+ * Copies of the issues the demo user `template` reported, for a user made like them: a reporter reads only
+ * the tickets she filed. `number` keeps the copies' ids apart from every other user's.
+ */
+export function demoIssuesReportedLike(template: string, reporterId: string, number: string) {
+  const templateId = DEMO_USERS.find((u) => u.login === template)?.id;
+  return demoIssues()
+    .filter((issue) => issue.reporterId === templateId)
+    .map((issue, i) => ({
+      ...issue,
+      id: `2-${number}${i + 1}`,
+      idReadable: `${issue.idReadable.split("-")[0]}-${number}${i + 1}`,
+      reporterId,
+    }));
+}
+
 export function demoArticles() {
   return ARTICLE_TEXTS.map((text, i) => {
     const project = PROJECTS.find((p) => p.id === text.project);

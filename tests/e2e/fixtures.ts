@@ -8,6 +8,7 @@ import { createPrisma } from "../../mock-backend/db.ts";
 import { hashPassword } from "../../mock-backend/auth.ts";
 import {
   DEMO_PASSWORD,
+  demoIssuesReportedLike,
   demoToken,
   demoUserLike,
   DEMO_USERS as DEMO_USER_ROWS,
@@ -84,7 +85,8 @@ export class TestUsers {
   async another(persona: Persona, options: UserOptions = {}): Promise<TestUser> {
     madeInWorker += 1;
     // Numeric like the demo's ids ("1-2"); four digits per worker keep two workers' ids apart.
-    const id = `1-${this.#workerIndex + 1}${String(madeInWorker).padStart(4, "0")}`;
+    const number = `${this.#workerIndex + 1}${String(madeInWorker).padStart(4, "0")}`;
+    const id = `1-${number}`;
     const login = `${persona}-${this.#workerIndex}-${madeInWorker}`;
     const row = demoUserLike(
       persona,
@@ -92,7 +94,12 @@ export class TestUsers {
       { consent: options.consent ?? true, locale: options.locale },
     );
     passwordHash ??= hashPassword(DEMO_PASSWORD);
-    await this.#db.$transaction((tx) => insertDemoUser(tx, row, passwordHash));
+    await this.#db.$transaction(async (tx) => {
+      await insertDemoUser(tx, row, passwordHash);
+      // A reporter reads only the tickets she filed; the others read by permission and need no copies.
+      if (row.userType === "REPORTER")
+        await tx.issue.createMany({ data: demoIssuesReportedLike(persona, id, number) });
+    });
     const name = DEMO_USER_ROWS.find((u) => u.login === persona)?.name ?? login;
     return { persona, id, login, name, token: demoToken(login) };
   }
