@@ -162,10 +162,13 @@ export function createAnalyticsStore(
     await db.analyticsEvent.deleteMany({
       where: { receivedAt: { lt: new Date(at - limits.retentionDays * DAY_MS) } },
     });
-    const [row] = await db.$queryRaw<{ events: bigint | number; bytes: bigint | number | null }[]>`
+    // OCTET_LENGTH is the same in SQLite and PostgreSQL; PostgreSQL's SUM answers a numeric (a string).
+    const [row] = await db.$queryRaw<
+      { events: bigint | number | string; bytes: bigint | number | string | null }[]
+    >`
       SELECT COUNT(*) AS events,
-        SUM(LENGTH(CAST("group" AS BLOB)) + LENGTH(CAST("event" AS BLOB))
-          + LENGTH(CAST("fields" AS BLOB)) + LENGTH(CAST("clientData" AS BLOB))) AS bytes
+        SUM(OCTET_LENGTH("group") + OCTET_LENGTH("event")
+          + OCTET_LENGTH("fields") + OCTET_LENGTH("clientData")) AS bytes
       FROM "AnalyticsEvent"`;
     nextMaintenance = at + ANALYTICS_MAINTENANCE_INTERVAL_MS;
     totals = { events: Number(row?.events ?? 0), bytes: Number(row?.bytes ?? 0) };

@@ -1,13 +1,43 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../prisma/generated/client.ts";
-import { databaseFile, resolveDatabaseUrl } from "../prisma/database-url.ts";
+import { PrismaClient as PostgresPrismaClient } from "../prisma/postgresql/generated/client.ts";
+import { databaseFile, databaseProvider, resolveDatabaseUrl } from "../prisma/database-url.ts";
 import { attachReadCache, createReadCache } from "./read-cache.ts";
 
 export type Db = PrismaClient;
 
+/** Connections each process opens to PostgreSQL at most (the pg pool's size). */
+const POSTGRES_POOL_SIZE = 10;
+
+const providers = new WeakMap<Db, "sqlite" | "postgresql">();
+const urls = new WeakMap<Db, string>();
+
+/** The database a client talks to, for the few statements written per database (raw SQL, notifications). */
+export function dbProvider(db: Db): "sqlite" | "postgresql" {
+  return providers.get(db) ?? "sqlite";
+}
+
+/** The URL a client was made for: a PostgreSQL listener opens a connection of its own to it. */
+export function dbUrl(db: Db): string | undefined {
+  return urls.get(db);
+}
+
 export function createPrisma(databaseUrl?: string): PrismaClient {
   const url = resolveDatabaseUrl(databaseUrl);
-  const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+  let db: PrismaClient;
+  if (databaseProvider(url) === "postgresql") {
+    // Both clients come from one schema (prisma/postgresql-schema.ts), so their model APIs are the same.
+    db = new PostgresPrismaClient({
+      adapter: new PrismaPg({ connectionString: url, max: POSTGRES_POOL_SIZE }),
+    }) as unknown as PrismaClient;
+    providers.set(db, "postgresql");
+  } else {
+    db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+    providers.set(db, "sqlite");
+  }
+  urls.set(db, url);
+  // A PostgreSQL database gets no read cache (databaseFile is null): every read sees every commit.
   attachReadCache(db, createReadCache(databaseFile(url)));
   return db;
 }

@@ -6,7 +6,8 @@ import { createMockBackendApp } from "./app.ts";
 import { closeInboxStreams, pingIntervalFor, sseMessage, type InboxStreamLimits } from "./inbox-events.ts";
 import { bearer, expectError, withBackend, writableState } from "../tests/helpers/backend.ts";
 import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
-import type { Db } from "./db.ts";
+import { createPrisma, type Db } from "./db.ts";
+import { readCache } from "./read-cache.ts";
 
 const NOTIFY = "/api/inbox/threads";
 const news = (login: string, subject = "You were mentioned in DEMO-1") => ({
@@ -79,6 +80,43 @@ async function readEvents(
   }
   await reader.cancel();
   return events;
+}
+
+/** Raw SSE messages with their ids, from a live stream. */
+function followRaw(response: Response) {
+  const messages: { id?: number; event: string; data: unknown }[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let ended = false;
+  const done = (async () => {
+    for (;;) {
+      const { value, done: finished } = await reader.read().catch(() => ({ value: "", done: true }));
+      if (finished) break;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const id = /^id: (\d+)$/m.exec(block)?.[1];
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data)
+          messages.push({ ...(id ? { id: Number(id) } : {}), event, data: JSON.parse(data) });
+      }
+    }
+    ended = true;
+  })();
+  return {
+    messages,
+    done,
+    ended: () => ended,
+    stop: () => reader.cancel().catch(() => undefined),
+    lastId: () => messages.findLast((m) => m.id !== undefined)?.id,
+    threads: () =>
+      messages
+        .filter((m) => m.event === "notification")
+        .map((m) => (m.data as { thread: { id: string } }).thread.id),
+  };
 }
 
 async function listening(db: Db, options: Partial<InboxStreamLimits> = {}) {
@@ -232,4 +270,91 @@ test("an SSE message is one event line and one JSON data line", () => {
   expect(sseMessage("folders", [{ id: "direct", text: "a\nb" }])).toBe(
     'event: folders\ndata: [{"id":"direct","text":"a\\nb"}]\n\n',
   );
+});
+
+test("a reconnecting stream sends Last-Event-ID and gets every notification it missed, in order, then the folders", async () => {
+  await withBackend(async ({ db }) => {
+    const { server, url } = await listening(db);
+    try {
+      const first = followRaw(await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") }));
+      await waitFor(() => first.messages.some((m) => m.event === "folders"));
+      const one = InboxThreadSchema.parse(await (await notify(url, "alice")).json());
+      await waitFor(() => first.threads().includes(one.id));
+      const resumeAt = first.lastId()!;
+      await first.stop();
+
+      const missed = [];
+      for (let i = 0; i < 3; i += 1)
+        missed.push(InboxThreadSchema.parse(await (await notify(url, "alice")).json()).id);
+      await notify(url, "tom");
+
+      const again = followRaw(
+        await fetch(`${url}/api/inbox/events`, {
+          headers: { ...bearer("alice"), "last-event-id": String(resumeAt) },
+        }),
+      );
+      await waitFor(() => again.threads().length === 3 && again.messages.at(-1)?.event === "folders");
+      expect(again.threads()).toEqual(missed);
+      const ids = again.messages.flatMap((m) => (m.event === "notification" ? [m.id!] : []));
+      expect(ids.every((id, i) => id > resumeAt && (i === 0 || id > ids[i - 1]!))).toBe(true);
+      expect(again.messages.at(-1)!.id).toBe(ids.at(-1));
+
+      // Without Last-Event-ID a stream starts at the newest event and replays nothing.
+      const fresh = followRaw(await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") }));
+      await waitFor(() => fresh.messages.some((m) => m.event === "folders"));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(fresh.threads()).toEqual([]);
+      expect(fresh.lastId()).toBe(ids.at(-1));
+      await Promise.all([again.stop(), fresh.stop()]);
+    } finally {
+      closeInboxStreams();
+      server.close();
+    }
+  });
+});
+
+test("a notification written through one server reaches a stream held by another on the same database", async () => {
+  await withBackend(async ({ db }) => {
+    // A second process's client: its own connection, its own streams, no shared memory with the first.
+    const [main] = await db.$queryRawUnsafe<{ file: string }[]>("PRAGMA database_list");
+    const other = createPrisma(`file:${main!.file}`);
+    const writer = await listening(db);
+    const holder = await listening(other, { eventPollMs: 50 });
+    try {
+      const stream = followRaw(await fetch(`${holder.url}/api/inbox/events`, { headers: bearer("alice") }));
+      await waitFor(() => stream.messages.some((m) => m.event === "folders"));
+      const sent = InboxThreadSchema.parse(await (await notify(writer.url, "alice")).json());
+      await waitFor(() => stream.threads().includes(sent.id));
+      await stream.stop();
+    } finally {
+      closeInboxStreams();
+      writer.server.close();
+      holder.server.close();
+      await other.$disconnect();
+      readCache(other).close();
+    }
+  });
+});
+
+test("a server that stops closes its streams with a short retry hint", async () => {
+  await withBackend(async ({ db }) => {
+    const { server, url } = await listening(db);
+    try {
+      const response = await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = "";
+      while (!text.includes("event: folders")) text += (await reader.read()).value ?? "";
+      closeInboxStreams();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      const hints = [...text.matchAll(/^retry: (\d+)$/gm)].map((m) => Number(m[1]));
+      expect(hints[0]).toBe(30_000);
+      expect(hints.at(-1)).toBeLessThanOrEqual(1_000);
+    } finally {
+      server.close();
+    }
+  });
 });

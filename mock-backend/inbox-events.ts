@@ -1,19 +1,172 @@
-// Inbox changes pushed to open tabs over Server-Sent Events. One hub per process: every write to a user's
-// inbox publishes; each backend reads that user's folders once and sends them on all of the user's streams.
+// Inbox changes pushed to open tabs over Server-Sent Events, across every backend server. A write to a
+// user's inbox records an InboxEvent row, whose id is the stream's event id, and signals it: on SQLite in
+// this process at once, on PostgreSQL to every process through NOTIFY (ids only in the payload). A short
+// poll of the table is the safety net when a listener connection drops (and the only signal between
+// processes sharing a SQLite file). Each backend reads a user's new events and folders once and sends
+// them on all of that user's streams; a reconnecting stream names its Last-Event-ID and gets what it
+// missed.
 import { EventEmitter } from "node:events";
 import type { Response } from "express";
+import pg from "pg";
+import { dbProvider, dbUrl, type Db } from "./db.ts";
 
-const hub = new EventEmitter();
-hub.setMaxListeners(0);
+/** The PostgreSQL channel of inbox events; a payload is `<event id>:<user id>`. */
+export const INBOX_CHANNEL = "keel_inbox";
+/** Serialises the recording of events on PostgreSQL, so ids commit in order (see recordInboxEvent). */
+const EVENT_ORDER_LOCK = 4_824_130_118;
+/** Events are kept this long for reconnecting streams; the folders sent after a replay cover older ones. */
+export const INBOX_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+export const DEFAULT_INBOX_EVENT_POLL_MS = 1000;
+/** Events one read sends at most; a longer backlog is sent in several reads. */
+const EVENT_BATCH = 100;
+/** Reconnection time a stream closed by a server that stops is told to wait, before jitter. */
+export const DRAIN_RETRY_MS = 500;
+/** Listener reconnection delay after its connection drops; the poll covers the gap. */
+const LISTENER_RETRY_MS = 1000;
+
+const local = new EventEmitter();
+local.setMaxListeners(0);
 const streams = new Set<Response>();
+const lastPrune = new WeakMap<Db, number>();
 
-export function publishInboxChange(userId: string): void {
-  hub.emit("change", userId);
+export interface InboxEvent {
+  id: number;
+  /** The thread a new notification created, else null. */
+  threadId: string | null;
 }
 
-export function onInboxChange(listener: (userId: string) => void): () => void {
-  hub.on("change", listener);
-  return () => hub.off("change", listener);
+/**
+ * Records a change to `userId`'s inbox after it was written, and signals it. On PostgreSQL the insert
+ * runs under a transaction-scoped advisory lock, so events commit in id order: a reader that has seen
+ * id n never finds a smaller id committed later. The NOTIFY is part of the same transaction, so it is
+ * delivered exactly when the row is visible.
+ */
+export async function publishInboxChange(
+  db: Db,
+  userId: string,
+  threadId: string | null = null,
+): Promise<number> {
+  const createdAt = BigInt(Date.now());
+  let id: number;
+  if (dbProvider(db) === "postgresql") {
+    id = await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`);
+      const row = await tx.inboxEvent.create({ data: { userId, threadId, createdAt } });
+      await tx.$executeRaw`SELECT pg_notify(${INBOX_CHANNEL}, ${`${row.id}:${userId}`})`;
+      return row.id;
+    });
+  } else {
+    id = (await db.inboxEvent.create({ data: { userId, threadId, createdAt } })).id;
+    local.emit("change", db, userId);
+  }
+  const now = Date.now();
+  if ((lastPrune.get(db) ?? 0) + PRUNE_INTERVAL_MS <= now) {
+    lastPrune.set(db, now);
+    void db.inboxEvent
+      .deleteMany({ where: { createdAt: { lt: BigInt(now - INBOX_EVENT_RETENTION_MS) } } })
+      .catch(() => undefined);
+  }
+  return id;
+}
+
+/** The newest event id of a user (0 for none): where a new stream starts. */
+export async function latestInboxEvent(db: Db, userId: string): Promise<number> {
+  const row = await db.inboxEvent.findFirst({
+    where: { userId },
+    orderBy: { id: "desc" },
+    select: { id: true },
+  });
+  return row?.id ?? 0;
+}
+
+/** A user's events after `after`, oldest first, at most one batch. */
+export function inboxEventsAfter(db: Db, userId: string, after: number): Promise<InboxEvent[]> {
+  return db.inboxEvent.findMany({
+    where: { userId, id: { gt: after } },
+    orderBy: { id: "asc" },
+    take: EVENT_BATCH,
+    select: { id: true, threadId: true },
+  });
+}
+
+/**
+ * Calls `onChange(userId)` for every inbox event of the database, from whichever process recorded it,
+ * until the returned stop is called. A user may be named more than once for one event.
+ */
+export function watchInboxEvents(db: Db, pollMs: number, onChange: (userId: string) => void): () => void {
+  let stopped = false;
+  const onLocal = (source: Db, userId: string) => {
+    if (source === db) onChange(userId);
+  };
+  local.on("change", onLocal);
+
+  let cursor: number | undefined;
+  let polling = false;
+  const poll = async () => {
+    if (polling || stopped) return;
+    polling = true;
+    try {
+      if (cursor === undefined) {
+        cursor = (await db.inboxEvent.aggregate({ _max: { id: true } }))._max.id ?? 0;
+      } else {
+        const rows = await db.inboxEvent.findMany({
+          where: { id: { gt: cursor } },
+          orderBy: { id: "asc" },
+          take: 1000,
+          select: { id: true, userId: true },
+        });
+        if (rows.length > 0) cursor = rows.at(-1)!.id;
+        for (const userId of new Set(rows.map((row) => row.userId))) onChange(userId);
+      }
+    } catch {
+      // The database is unreachable for now: the next tick tries again.
+    } finally {
+      polling = false;
+    }
+  };
+  void poll();
+  const timer = setInterval(() => void poll(), pollMs);
+  timer.unref();
+
+  let listener: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const url = dbUrl(db);
+  const listen = () => {
+    if (stopped || !url) return;
+    const client = new pg.Client({ connectionString: url });
+    listener = client;
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      void client.end().catch(() => undefined);
+      if (listener === client) listener = undefined;
+      if (!stopped) retry = setTimeout(listen, LISTENER_RETRY_MS).unref();
+    };
+    client.on("error", fail);
+    client.on("end", fail);
+    client.on("notification", (message) => {
+      const payload = message.payload ?? "";
+      const colon = payload.indexOf(":");
+      if (colon > 0) onChange(payload.slice(colon + 1));
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${INBOX_CHANNEL}`))
+      // Events recorded while the listener was down reach streams through the poll.
+      .then(() => void poll(), fail);
+  };
+  if (dbProvider(db) === "postgresql") listen();
+
+  return () => {
+    stopped = true;
+    local.off("change", onLocal);
+    clearInterval(timer);
+    clearTimeout(retry);
+    void listener?.end().catch(() => undefined);
+    listener = undefined;
+  };
 }
 
 export function trackStream(res: Response): () => void {
@@ -21,24 +174,39 @@ export function trackStream(res: Response): () => void {
   return () => streams.delete(res);
 }
 
-/** Ends every open stream, so a shutting-down server is not held open by them. */
+/**
+ * Ends every open stream, so a shutting-down server is not held open by them. Each is told to come back
+ * soon (with jitter, so they do not all arrive at once); it sends its Last-Event-ID and misses nothing.
+ */
 export function closeInboxStreams(): void {
-  for (const res of streams) res.end();
+  for (const res of streams) {
+    if (!res.writableEnded) {
+      res.write(`retry: ${DRAIN_RETRY_MS + Math.floor(Math.random() * DRAIN_RETRY_MS)}\n\n`);
+      res.end();
+    }
+  }
   streams.clear();
 }
 
 export interface InboxStreamLimits {
   /** Open streams per user; opening one more closes the user's oldest. */
   maxStreamsPerUser: number;
+  /** How often the table of events is read for changes other processes made. */
+  eventPollMs: number;
 }
 
-export const DEFAULT_INBOX_STREAM_LIMITS: InboxStreamLimits = { maxStreamsPerUser: 10 };
+export const DEFAULT_INBOX_STREAM_LIMITS: InboxStreamLimits = {
+  maxStreamsPerUser: 10,
+  eventPollMs: DEFAULT_INBOX_EVENT_POLL_MS,
+};
 
 /** One open stream as the registry sees it. */
 export interface InboxSubscriber {
   send(text: string): void;
   /** Called when a newer stream of the same user takes this one's place. */
   supersede(): void;
+  /** The id of the last event this stream has been sent. */
+  cursor: number;
 }
 
 export interface InboxStreamRegistry {
@@ -54,27 +222,43 @@ interface UserStreams {
 }
 
 /**
- * The open streams of one backend, by user. A change is read once per user and the same message goes to
- * every stream of that user; changes that arrive during a read are covered by one more read after it.
- * The newest stream is kept and the oldest closed, because the tab a person just opened is the one they
- * look at; the closed one is told why (event `superseded`) and falls back to polling.
+ * The open streams of one backend, by user. A change is read once per user (the events after the
+ * streams' oldest cursor, and the folders) and each stream gets the events it has not had, then the
+ * folders; changes that arrive during a read are covered by one more read after it. The newest stream
+ * is kept and the oldest closed, because the tab a person just opened is the one they look at; the
+ * closed one is told why (event `superseded`) and falls back to polling.
  */
 export function createInboxStreamRegistry(options: {
   maxStreamsPerUser: number;
   read: (userId: string) => Promise<unknown>;
+  events: (userId: string, after: number) => Promise<InboxEvent[]>;
+  /** Starts calling back on every change; returns the stop. */
+  watch: (onChange: (userId: string) => void) => () => void;
 }): InboxStreamRegistry {
   const users = new Map<string, UserStreams>();
-  let stopListening: (() => void) | undefined;
+  let stopWatching: (() => void) | undefined;
 
   async function fanOut(userId: string, entry: UserStreams): Promise<void> {
     entry.reading = true;
     do {
       entry.again = false;
       try {
-        const message = sseMessage("folders", await options.read(userId));
-        for (const subscriber of entry.subscribers) subscriber.send(message);
+        const from = Math.min(...[...entry.subscribers].map((s) => s.cursor));
+        const events = await options.events(userId, from);
+        const last = events.at(-1)?.id;
+        if (last === undefined) continue;
+        if (events.length === EVENT_BATCH) entry.again = true;
+        const folders = sseMessage("folders", await options.read(userId), last);
+        for (const subscriber of entry.subscribers) {
+          if (subscriber.cursor >= last) continue;
+          const missed = events
+            .filter((e) => e.id > subscriber.cursor && e.threadId !== null)
+            .map((e) => sseMessage("notification", { thread: { id: e.threadId } }, e.id));
+          subscriber.cursor = last;
+          subscriber.send(missed.join("") + folders);
+        }
       } catch {
-        // A failed read is skipped; the next change or the client's polling catches up.
+        // A failed read is skipped; the next change, the poll or the client's polling catches up.
       }
     } while (entry.again && entry.subscribers.size > 0);
     entry.reading = false;
@@ -101,14 +285,16 @@ export function createInboxStreamRegistry(options: {
         oldest.supersede();
       }
       entry.subscribers.add(subscriber);
-      stopListening ??= onInboxChange(onChange);
+      stopWatching ??= options.watch(onChange);
+      // Sends what happened between the stream's cursor and its registration.
+      onChange(userId);
       const own = entry;
       return () => {
         own.subscribers.delete(subscriber);
         if (own.subscribers.size === 0 && users.get(userId) === own) users.delete(userId);
         if (users.size === 0) {
-          stopListening?.();
-          stopListening = undefined;
+          stopWatching?.();
+          stopWatching = undefined;
         }
       };
     },
@@ -121,7 +307,13 @@ export function pingIntervalFor(pingTimeoutMs: number): number {
   return Math.max(1_000, Math.floor(pingTimeoutMs / 3));
 }
 
-/** One SSE message; data lines are JSON, so they never contain a raw newline. */
-export function sseMessage(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/** One SSE message, with the event id when it has one; data lines are JSON, never a raw newline. */
+export function sseMessage(event: string, data: unknown, id?: number): string {
+  return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A Last-Event-ID header's event id, or undefined when there is none or it is not one of ours. */
+export function parseLastEventId(header: string | undefined): number | undefined {
+  if (header === undefined || !/^\d{1,15}$/.test(header)) return undefined;
+  return Number(header);
 }

@@ -113,3 +113,13 @@ test("the mock's answers see a rename and a sign-out made by another server at o
   await other.session.deleteMany({});
   expect((await me()).login).toBe("guest");
 });
+
+test("a PostgreSQL database has no read cache: every read loads, so no answer outlives another server's write", async () => {
+  // No query runs: the client connects lazily, and the cache is decided when it is made.
+  const db = createPrisma("postgresql://keel@127.0.0.1:1/keel");
+  let loads = 0;
+  const load = async () => ({ n: ++loads });
+  expect(await readCache(db).read("k", load)).toEqual({ n: 1 });
+  expect(await readCache(db).read("k", load)).toEqual({ n: 2 });
+  await db.$disconnect();
+});

@@ -1,10 +1,13 @@
 // npm run backend: the mock backend as a server of its own, for trying Keel's
 // BACKEND_URL mode (BACKEND_URL=http://localhost:8080 npm start).
+import { hostname } from "node:os";
 import express from "express";
 import { appLimits, loadEnv } from "../server/env.ts";
+import { onStopSignals, shutDownGracefully } from "../server/graceful-shutdown.ts";
 import { createLogger } from "../server/logger.ts";
 import { mockLimits } from "../server/mock-limits.ts";
 import { createMockBackend } from "./app.ts";
+import { closeInboxStreams } from "./inbox-events.ts";
 import { createPrisma } from "./db.ts";
 import { checkPublicDemo } from "./demo-credentials.ts";
 import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "./identity/demo-client.ts";
@@ -25,6 +28,29 @@ await registerDemoClient(db, DEMO_REDIRECT_ORIGINS);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
+const instanceId = env.KEEL_INSTANCE_ID ?? `${hostname()}-${process.pid}`;
+let stopping = false;
+app.use((_req, res, next) => {
+  // Its own name: Keel's X-Keel-Instance names the Keel server that relayed the answer.
+  res.set("X-Backend-Instance", instanceId);
+  if (stopping) res.set("Connection", "close");
+  next();
+});
+// The load balancer's health check: ready while not stopping and the database answers.
+app.get("/readyz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  if (stopping) {
+    res.status(503).json({ status: "stopping" });
+    return;
+  }
+  try {
+    await db.user.count({ take: 1 });
+    res.json({ status: "ready" });
+  } catch (error) {
+    logger.warn({ err: error }, "readiness check failed");
+    res.status(503).json({ status: "database unreachable" });
+  }
+});
 app.use(
   createMockBackend({
     db,
@@ -44,6 +70,15 @@ const server = app.listen(port, env.HOST, (error?: Error) => {
   if (error) throw error;
   logger.info({ port }, `mock backend listening on http://${env.HOST}:${port}`);
 });
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => server.close(() => void db.$disconnect().then(() => process.exit(0))));
-}
+onStopSignals(
+  shutDownGracefully({
+    server,
+    logger,
+    drainMs: env.SHUTDOWN_DRAIN_MS,
+    beginShutdown: () => {
+      stopping = true;
+    },
+    closeStreams: closeInboxStreams,
+    onClosed: () => db.$disconnect(),
+  }),
+);

@@ -35,6 +35,11 @@ export function resolveDatabaseUrl(url: string | undefined = DEFAULT_DATABASE_UR
   return `file:${file}`;
 }
 
+/** Which database a URL names: SQLite for `file:`, PostgreSQL for `postgres://` and `postgresql://`. */
+export function databaseProvider(url: string): "sqlite" | "postgresql" {
+  return /^postgres(?:ql)?:\/\//.test(url) ? "postgresql" : "sqlite";
+}
+
 export function databaseFile(url: string): string | null {
   return url.startsWith("file:") ? url.slice("file:".length) : null;
 }

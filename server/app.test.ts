@@ -29,8 +29,10 @@ const sink = new Writable({
 
 function serverApp(
   overrides: { BACKEND_URL?: string; TRUST_PROXY?: string; SIGN_IN_IP_FAILURES?: number } = {},
+  instanceId?: string,
 ) {
   return createServerApp({
+    instanceId,
     env: {
       NODE_ENV: "production",
       SESSION_SECRET: TEST_SECRET,
@@ -109,6 +111,52 @@ test("/healthz answers ok and /readyz checks the mock backend, then drains on sh
     expect((await fetch(`${url}/readyz`)).status).toBe(503);
   } finally {
     server.close();
+  }
+});
+
+test("every answer names the server instance, and a stopping server asks that its connection is not reused", async () => {
+  const keel = serverApp({}, "keel-7");
+  const { server, url } = await listen(keel.app);
+  try {
+    const before = await fetch(`${url}/healthz`);
+    expect(before.headers.get("x-keel-instance")).toBe("keel-7");
+    expect(before.headers.get("connection")).not.toBe("close");
+    keel.beginShutdown();
+    const after = await fetch(`${url}/readyz`);
+    expect(after.status).toBe(503);
+    expect(after.headers.get("x-keel-instance")).toBe("keel-7");
+    expect(after.headers.get("connection")).toBe("close");
+  } finally {
+    server.close();
+  }
+});
+
+test("an event stream relayed from the backend is ended with a short retry hint when Keel stops", async () => {
+  const backend = await listen(createMockBackendApp({ db: database.db, secret: TEST_SECRET }));
+  const keel = serverApp({ BACKEND_URL: backend.url });
+  const front = await listen(keel.app);
+  try {
+    const response = await fetch(`${front.url}/api/inbox/events`, {
+      headers: { authorization: `Bearer ${demoToken("alice")}` },
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes("event: folders")) text += (await reader.read()).value ?? "";
+    keel.beginShutdown();
+    keel.closeStreams();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    expect(text.endsWith("\n\n")).toBe(true);
+    const hints = [...text.matchAll(/^retry: (\d+)$/gm)].map((m) => Number(m[1]));
+    expect(hints.at(-1)).toBeLessThanOrEqual(1_000);
+  } finally {
+    front.server.close();
+    backend.server.closeAllConnections();
+    backend.server.close();
   }
 });
 

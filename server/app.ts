@@ -13,14 +13,14 @@ import { createMockBackend, type AppLimits } from "../mock-backend/app.ts";
 import { closeInboxStreams } from "../mock-backend/inbox-events.ts";
 import { signInThrottleSettings, type SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
 import type { Db } from "../mock-backend/db.ts";
-import { backendProxy, forwardedHeaders } from "./backend-proxy.ts";
+import { backendProxy, closeProxiedStreams, forwardedHeaders } from "./backend-proxy.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES, type Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
 import { mockLimits, type MockLimitVariable } from "./mock-limits.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 import { createHttpTransport, createInProcessTransport } from "./transport.ts";
-import { bearerForBackend, createAuth, pageOf, signInPage } from "./auth.ts";
+import { bearerForBackend, createAuth, pageOf, publicOrigin, signInPage } from "./auth.ts";
 import { createIdentityClient } from "./identity.ts";
 import { cookieName, sessionCookies } from "./session.ts";
 import { DEMO_CLIENT } from "../mock-backend/identity/demo-client.ts";
@@ -53,6 +53,8 @@ export interface ServerAppOptions {
   db?: Db;
   /** The mock backend's limits of apps' handlers and packages. */
   apps?: AppLimits;
+  /** Sent as X-Keel-Instance on every answer, so a balancer's choice can be seen. */
+  instanceId?: string;
 }
 
 export interface ServerApp {
@@ -60,6 +62,8 @@ export interface ServerApp {
   transport: BackendTransport;
   /** Marks the process as stopping: /readyz answers 503 so balancers drain it. */
   beginShutdown(): void;
+  /** Ends the open event streams (the mock's and those relayed from a backend) with a retry hint. */
+  closeStreams(): void;
 }
 
 function trustProxyValue(value: string): boolean | number | string {
@@ -118,12 +122,28 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   let transport: BackendTransport;
   let stopping = false;
 
+  if (options.instanceId) {
+    const instanceId = options.instanceId;
+    app.use((_req, res, next) => {
+      res.set("X-Keel-Instance", instanceId);
+      next();
+    });
+  }
   app.use(httpLogger(logger));
+  // A stopping server's connections are not reused: the balancer's next request opens one elsewhere.
+  app.use((_req, res, next) => {
+    if (stopping) res.set("Connection", "close");
+    next();
+  });
   // compression prefers brotli; its default 4 MiB window costs half the SSR throughput on small pages.
   // On the 90 KB /issues page quality 3 takes 0.9 ms against quality 4's 2.2 ms for 4 % more bytes, and
   // gzip level 3 about a third of the default level 6's 5 ms (zlib's sync functions on that page).
   app.use(
     compression({
+      // An event stream relayed from a backend is never flushed message by message: not compressed.
+      filter: (req, res) =>
+        !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
+        compression.filter(req, res),
       level: 3,
       brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
     }),
@@ -276,6 +296,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
             signInWithToken: (token) => auth.signInWithToken(req, res, token),
             signOut: (next) => auth.signOut(req, res, next),
             signInAgain: signInPage("ended", pageOf(req.originalUrl)),
+            accountSecurityUrl: (path) =>
+              identity.accountSecurityUrl(new URL(path, publicOrigin(req, env.KEEL_PUBLIC_URL)).href),
           },
           nonce: cspNonce(res),
           requestId: String(req.id ?? ""),
@@ -300,8 +322,11 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     transport,
     beginShutdown() {
       stopping = true;
+    },
+    closeStreams() {
       // Open event streams never finish by themselves.
       closeInboxStreams();
+      closeProxiedStreams();
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
@@ -51,6 +52,55 @@ export function forwardedHeaders(req: Request): Record<string, string> {
   };
 }
 
+/** Reconnection time a proxied event stream is told to wait when this server stops, before jitter. */
+const DRAIN_RETRY_MS = 500;
+/** The longest a closing stream waits for the end of the message it is in the middle of. */
+const DRAIN_BOUNDARY_WAIT_MS = 1000;
+
+interface ProxiedStream {
+  /** Whether everything sent so far ends at a message boundary (a blank line). */
+  atBoundary: boolean;
+  closing: boolean;
+  close(): void;
+}
+const proxiedStreams = new Set<ProxiedStream>();
+
+/** Follows an event stream the proxy relays, so that closing it never cuts a message in half. */
+function trackEventStream(proxyRes: IncomingMessage, res: ServerResponse): void {
+  let tail = "";
+  const stream: ProxiedStream = {
+    atBoundary: true,
+    closing: false,
+    close() {
+      proxiedStreams.delete(stream);
+      if (res.writableEnded) return;
+      res.write(`retry: ${DRAIN_RETRY_MS + Math.floor(Math.random() * DRAIN_RETRY_MS)}\n\n`);
+      res.end();
+      proxyRes.destroy();
+    },
+  };
+  proxiedStreams.add(stream);
+  proxyRes.on("data", (chunk: Buffer) => {
+    tail = (tail + chunk.toString("latin1")).slice(-2);
+    stream.atBoundary = tail === "\n\n";
+    // After the relay has written this chunk.
+    if (stream.closing && stream.atBoundary) setImmediate(() => stream.close());
+  });
+  res.on("close", () => proxiedStreams.delete(stream));
+}
+
+/**
+ * Ends every event stream relayed from the backend with a short retry hint, at a message boundary, so
+ * browsers reconnect (with their Last-Event-ID) to another server.
+ */
+export function closeProxiedStreams(): void {
+  for (const stream of proxiedStreams) {
+    stream.closing = true;
+    if (stream.atBoundary) stream.close();
+    else setTimeout(() => stream.close(), DRAIN_BOUNDARY_WAIT_MS).unref();
+  }
+}
+
 /** Reverse-proxies `/api` and `/hub` to the backend, path for path, with Keel's own forwarding headers. */
 export function backendProxy(backendUrl: string, logger: Logger): RequestHandler {
   const proxy = createProxyMiddleware({
@@ -59,6 +109,11 @@ export function backendProxy(backendUrl: string, logger: Logger): RequestHandler
     xfwd: false,
     proxyTimeout: 30_000,
     on: {
+      proxyRes: (proxyRes, _req, res) => {
+        if (/^text\/event-stream/i.test(String(proxyRes.headers["content-type"] ?? ""))) {
+          trackEventStream(proxyRes, res);
+        }
+      },
       error: (error, _req, res) => {
         logger.warn({ err: error }, "backend proxy failure");
         if ("writeHead" in res && !res.headersSent) {

@@ -64,6 +64,19 @@ test("an explicit SESSION_SECRET wins and the data folder sits beside the SQLite
   expect(env.DATA_DIR).toBe(path.join(dir, "sub"));
 });
 
+test("with PostgreSQL or KEEL_CLUSTER=1 a missing SESSION_SECRET stops the server instead of being generated", () => {
+  const pg = "postgresql://keel@127.0.0.1:5432/keel";
+  expect(() => parseEnv({ DATABASE_URL: pg })).toThrow(
+    /SESSION_SECRET: must be set, the same on every server/,
+  );
+  expect(() => parseEnv({ KEEL_CLUSTER: "1", BACKEND_URL: "http://127.0.0.1:8080" })).toThrow(
+    /SESSION_SECRET: must be set/,
+  );
+  expect(parseEnv({ DATABASE_URL: pg, SESSION_SECRET: "s".repeat(40) }).DATABASE_URL).toBe(pg);
+  expect(parseEnv({ KEEL_CLUSTER: "0" }).KEEL_CLUSTER).toBe(false);
+  expect(() => parseEnv({ DATABASE_URL: "mysql://keel@localhost/keel" })).toThrow(/DATABASE_URL/);
+});
+
 test("KEEL_BENCH is off unless it is 1, and KEEL_BUILD_DIR defaults to build", () => {
   expect(parseEnv({})).toMatchObject({ KEEL_BENCH: false, KEEL_BUILD_DIR: "build" });
   expect(parseEnv({ KEEL_BENCH: "0" }).KEEL_BENCH).toBe(false);
@@ -92,7 +105,7 @@ test("the mock backend's analytics and stream limits have defaults, are read as 
       maxStoredBytes: 256 * 1024 * 1024,
       retentionDays: 30,
     },
-    inboxStreams: { maxStreamsPerUser: 3 },
+    inboxStreams: { maxStreamsPerUser: 3, eventPollMs: 1000 },
     identity: {},
   });
   expect(mockLimits({})).toEqual({ analytics: {}, inboxStreams: {}, identity: {} });

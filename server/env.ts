@@ -4,9 +4,14 @@ import path from "node:path";
 import { z } from "zod";
 import type { AppLimits } from "../mock-backend/app.ts";
 import { SIGN_IN_THROTTLE_DEFAULTS } from "../mock-backend/sign-in-throttle.ts";
-import { DEFAULT_DATABASE_URL, databaseFile, ensurePrivateDirectory } from "../prisma/database-url.ts";
+import {
+  DEFAULT_DATABASE_URL,
+  databaseFile,
+  databaseProvider,
+  ensurePrivateDirectory,
+} from "../prisma/database-url.ts";
 import { DEFAULT_ANALYTICS_LIMITS } from "../mock-backend/analytics-limits.ts";
-import { DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
+import { DEFAULT_INBOX_EVENT_POLL_MS, DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
 
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -56,8 +61,30 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1, "must not be empty").default("localhost"),
   DATABASE_URL: z
     .string()
-    .regex(/^file:.+/, "must be a SQLite file URL such as file:./data/keel.db")
+    .regex(
+      /^(file:.+|postgres(ql)?:\/\/.+)$/,
+      "must be a SQLite file URL such as file:./data/keel.db or a postgresql:// URL",
+    )
     .default(DEFAULT_DATABASE_URL),
+  /** 1 when this server is one of several behind a balancer: SESSION_SECRET must then be set. */
+  KEEL_CLUSTER: z
+    .enum(["0", "1"], { error: "must be 0 or 1" })
+    .default("0")
+    .transform((value) => value === "1"),
+  /** Names this server in the X-Keel-Instance response header; the host name and process id by default. */
+  KEEL_INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, "must be 1 to 64 letters, digits, dots, colons, dashes or underscores")
+    .optional(),
+  /** On SIGTERM, how long the server answers while not ready, so a load balancer drains it first. */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(0, "must be at least 0")
+    .max(600_000, "must be at most 600000")
+    .default(0),
+  /** How often the backend reads new inbox events from the database, besides PostgreSQL's notifications. */
+  INBOX_EVENT_POLL_MS: milliseconds(DEFAULT_INBOX_EVENT_POLL_MS),
   BACKEND_URL: z
     .url({ protocol: /^https?$/, error: "must be an http or https URL" })
     .transform((url) => url.replace(/\/+$/, ""))
@@ -161,6 +188,16 @@ const CheckedEnvSchema = EnvSchema.refine(
   {
     path: ["OAUTH_CLIENT_SECRET"],
     error: "OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET are set together or not at all",
+  },
+).refine(
+  // A generated secret is one server's own: a cookie it signs fails on every other server.
+  (env) =>
+    env.SESSION_SECRET !== undefined ||
+    (!env.KEEL_CLUSTER && databaseProvider(env.DATABASE_URL) === "sqlite"),
+  {
+    path: ["SESSION_SECRET"],
+    error:
+      "must be set, the same on every server, when the database is PostgreSQL or KEEL_CLUSTER=1 (several servers share sessions)",
   },
 );
 

@@ -1,5 +1,6 @@
 // Starts Keel: node server/index.ts (development, with Vite) or
 // NODE_ENV=production node server/index.ts (serves an existing build, from KEEL_BUILD_DIR or build/).
+import { hostname } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createPrisma } from "../mock-backend/db.ts";
@@ -7,9 +8,8 @@ import { checkPublicDemo } from "../mock-backend/demo-credentials.ts";
 import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "../mock-backend/identity/demo-client.ts";
 import { createServerApp } from "./app.ts";
 import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
+import { onStopSignals, shutDownGracefully } from "./graceful-shutdown.ts";
 import { createLogger } from "./logger.ts";
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 let env: Env;
 try {
@@ -61,7 +61,7 @@ if (db)
     ...(env.KEEL_PUBLIC_URL ? [env.KEEL_PUBLIC_URL] : []),
   ]);
 
-const { app, beginShutdown } = createServerApp({
+const { app, beginShutdown, closeStreams } = createServerApp({
   env,
   logger,
   build,
@@ -69,6 +69,7 @@ const { app, beginShutdown } = createServerApp({
   apps: appLimits(env),
   devMiddleware,
   clientDir: production ? path.resolve(env.KEEL_BUILD_DIR, "client") : undefined,
+  instanceId: env.KEEL_INSTANCE_ID ?? `${hostname()}-${process.pid}`,
 });
 
 const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
@@ -85,25 +86,15 @@ const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
   );
 });
 
-let shuttingDown = false;
-function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  logger.info({ signal }, "shutting down: finishing in-flight requests");
-  beginShutdown();
-  const force = setTimeout(() => {
-    logger.warn("in-flight requests did not finish in time; closing connections");
-    server.closeAllConnections();
-    process.exit(1);
-  }, SHUTDOWN_GRACE_MS);
-  force.unref();
-  server.close(async () => {
-    await db?.$disconnect();
-    logger.info("stopped");
-    process.exit(0);
-  });
-  // Keep-alive connections become idle once their last response is out; close them as they do.
-  setInterval(() => server.closeIdleConnections(), 100).unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+onStopSignals(
+  shutDownGracefully({
+    server,
+    logger,
+    drainMs: env.SHUTDOWN_DRAIN_MS,
+    beginShutdown,
+    closeStreams,
+    onClosed: async () => {
+      await db?.$disconnect();
+    },
+  }),
+);

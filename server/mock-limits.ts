@@ -8,6 +8,7 @@ export type MockLimitVariable =
   | "ANALYTICS_MAX_STORED_MB"
   | "ANALYTICS_RETENTION_DAYS"
   | "INBOX_STREAMS_PER_USER"
+  | "INBOX_EVENT_POLL_MS"
   | "HUB_ACCESS_TOKEN_SECONDS";
 
 const definedOnly = <T extends object>(value: T): Partial<T> =>
@@ -26,7 +27,10 @@ export function mockLimits(
       maxStoredBytes: mb === undefined ? undefined : mb * 1024 * 1024,
       retentionDays: env.ANALYTICS_RETENTION_DAYS,
     }),
-    inboxStreams: definedOnly({ maxStreamsPerUser: env.INBOX_STREAMS_PER_USER }),
+    inboxStreams: definedOnly({
+      maxStreamsPerUser: env.INBOX_STREAMS_PER_USER,
+      eventPollMs: env.INBOX_EVENT_POLL_MS,
+    }),
     identity: definedOnly({ accessTokenSeconds: env.HUB_ACCESS_TOKEN_SECONDS }),
   };
 }

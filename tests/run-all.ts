@@ -81,6 +81,13 @@ const soak: Stage = {
   commands: [[process.execPath, "tests/soak/soak.ts"]],
   count: () => readJson<Counts>("reports/soak.json"),
 };
+// PostgreSQL, 2 backend servers, 3 Keel servers and HAProxy on loopback (tests/cluster/cluster.ts): each
+// scenario counts as one test; a missing program fails with the package to install.
+const cluster: Stage = {
+  name: "cluster",
+  commands: [[process.execPath, "tests/cluster/cluster.ts"]],
+  count: () => readJson<Counts>("reports/cluster.json"),
+};
 const e2e: Stage = {
   name: "e2e",
   commands: [[bin("playwright"), "test"]],
@@ -99,7 +106,7 @@ const e2e: Stage = {
 };
 
 /** Phases run in order; a phase's stages run side by side. The build comes first among its phase's. */
-const PHASES: Stage[][] = [[build, typecheck, lint, format], [unit], [soak], [e2e]];
+const PHASES: Stage[][] = [[build, typecheck, lint, format], [unit], [soak], [cluster], [e2e]];
 
 /**
  * CPU seconds used by this process's finished children (Linux: /proc/self/stat's cutime and cstime, in the
@@ -172,7 +179,8 @@ async function runPhase(stages: Stage[], limit: number): Promise<PhaseOutcome> {
 
 const only = process.argv.slice(2);
 mkdirSync("reports", { recursive: true });
-for (const report of ["vitest.json", "e2e.json", "soak.json"]) rmSync(`reports/${report}`, { force: true });
+for (const report of ["vitest.json", "e2e.json", "soak.json", "cluster.json"])
+  rmSync(`reports/${report}`, { force: true });
 const cores = os.availableParallelism();
 const runStarted = Date.now();
 const phases: PhaseOutcome[] = [];

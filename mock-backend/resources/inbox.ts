@@ -21,11 +21,15 @@ import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, valid
 import {
   createInboxStreamRegistry,
   DEFAULT_INBOX_STREAM_LIMITS,
+  inboxEventsAfter,
   type InboxStreamLimits,
+  latestInboxEvent,
+  parseLastEventId,
   pingIntervalFor,
   publishInboxChange,
   sseMessage,
   trackStream,
+  watchInboxEvents,
 } from "../inbox-events.ts";
 import { loadConfiguration, projectsWith, threadInclude, toFolder, toThread } from "../model.ts";
 
@@ -48,10 +52,12 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
   const router = Router();
   const readFolders = async (userId: string) =>
     (await db.inboxFolder.findMany({ where: { userId }, orderBy: { folderId: "asc" } })).map(toFolder);
+  const limits = { ...DEFAULT_INBOX_STREAM_LIMITS, ...options };
   const streams = createInboxStreamRegistry({
-    ...DEFAULT_INBOX_STREAM_LIMITS,
-    ...options,
+    maxStreamsPerUser: limits.maxStreamsPerUser,
     read: readFolders,
+    events: (userId, after) => inboxEventsAfter(db, userId, after),
+    watch: (onChange) => watchInboxEvents(db, limits.eventPollMs, onChange),
   });
 
   router.get(
@@ -86,7 +92,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
         create: { userId: user.id, folderId: id, lastSeen: BigInt(body.lastSeen) },
         update: { lastSeen: BigInt(body.lastSeen) },
       });
-      publishInboxChange(user.id);
+      await publishInboxChange(db, user.id);
       send(res, toFolder(row));
     }),
   );
@@ -106,7 +112,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
           }),
         ),
       );
-      publishInboxChange(user.id);
+      await publishInboxChange(db, user.id);
       res.json({ lastSeen });
     }),
   );
@@ -151,7 +157,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
       const { muted } = validate(ThreadUpdateSchema, req.body, "thread");
       const updated = await db.inboxThread.updateMany({ where: { id, userId: user.id }, data: { muted } });
       if (updated.count === 0) throw notFound(`Thread ${id} not found`);
-      publishInboxChange(user.id);
+      await publishInboxChange(db, user.id);
       send(res, { id, muted });
     }),
   );
@@ -168,7 +174,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
         if (!owned) throw notFound(`Thread ${thread.id} not found`);
         await tx.inboxMessage.updateMany({ where: { threadId: thread.id }, data: { read } });
       });
-      publishInboxChange(user.id);
+      await publishInboxChange(db, user.id);
       send(res, { read });
     }),
   );
@@ -185,7 +191,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
         },
         data: { read },
       });
-      publishInboxChange(user.id);
+      await publishInboxChange(db, user.id);
       res.json({ read, updated: result.count });
     }),
   );
@@ -228,7 +234,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
         });
         return thread;
       });
-      publishInboxChange(recipient.id);
+      await publishInboxChange(db, recipient.id, created.id);
       res.status(201);
       send(res, toThread(created, await authorNames(db, [user.login])));
     }),
@@ -260,8 +266,12 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
         res.write(text);
         flush();
       };
+      // A reconnecting stream resumes after the last event it had; a new one starts at the newest.
+      const latest = await latestInboxEvent(db, user.id);
+      const resumeFrom = parseLastEventId(req.get("last-event-id"));
+      const cursor = resumeFrom !== undefined && resumeFrom <= latest ? resumeFrom : latest;
       write(`retry: 30000\n${sseMessage("ready", { pingTimeoutMs: system.ssePingTimeoutMs })}`);
-      write(sseMessage("folders", await readFolders(user.id)));
+      write(sseMessage("folders", await readFolders(user.id), cursor));
       if (closed) return;
       const ping = setInterval(
         () => write(sseMessage("ping", { at: Date.now() })),
@@ -271,6 +281,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
         () => clearInterval(ping),
         trackStream(res),
         streams.add(user.id, {
+          cursor,
           send: write,
           supersede: () => {
             write(sseMessage("superseded", { reason: "too_many_streams" }));

@@ -1,6 +1,7 @@
 // Shared steps for the end-to-end specs: signing in through the identity service as the running test's own
 // users (tests/e2e/fixtures.ts), made like the demo users.
 import type { APIRequestContext, BrowserContext, Cookie, Page } from "@playwright/test";
+import { currentCode } from "../../mock-backend/identity/totp.ts";
 import { expect, testUsers, type Persona, type TestUser } from "./fixtures.ts";
 
 export const DEMO_PASSWORD = "demo";
@@ -59,15 +60,10 @@ export async function submitLogin(page: Page, login: string, password: string): 
 
 /** Where the start page sends `user`: reporters to their tickets, the others to the dashboards. */
 export function landingOf(user: TestUser): { url: string; heading: string } {
-  switch (user.persona) {
-    case "rachel":
-      return { url: "/tickets", heading: "Tickets" };
-    case "tom":
-      // Two-factor authentication is required and not set up: tom goes to his account security tab.
-      return { url: `/users/${user.id}?tab=account-security`, heading: "User Profile" };
-    default:
-      return { url: "/dashboard", heading: "Dashboards" };
-  }
+  // tom must use two-factor authentication: signing in sets it up first, then he lands as alice does.
+  return user.persona === "rachel"
+    ? { url: "/tickets", heading: "Tickets" }
+    : { url: "/dashboard", heading: "Dashboards" };
 }
 
 /** Asserts the landing page of the test's user like `login` and the name in the navigation. */
@@ -86,7 +82,22 @@ export async function signIn(page: Page, login: DemoLogin): Promise<void> {
   const user = await userOf(login);
   await page.goto("/login");
   await submitLogin(page, user.login, DEMO_PASSWORD);
+  if (login === "tom") await completeTwoFactorSetUp(page);
   await expectWelcome(page, login);
+}
+
+/**
+ * On the identity service's two-factor set-up page: types in the code of the key it shows, as an
+ * authenticator app would, and goes on. Returns the key, for the codes of later sign-ins.
+ */
+export async function completeTwoFactorSetUp(page: Page): Promise<string> {
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Set up two-factor authentication" }),
+  ).toBeVisible();
+  const secret = (await page.locator("code.key").getAttribute("data-secret")) ?? "";
+  await page.getByLabel("Authentication code", { exact: true }).fill(currentCode(secret));
+  await page.getByRole("button", { name: "Turn on and continue", exact: true }).click();
+  return secret;
 }
 
 /** The hidden csrf field's value in a page's HTML. */
@@ -112,11 +123,20 @@ export async function signInOverHttp(
     "/hub/api/rest/oauth2/auth",
   );
   const { login: account } = await userOf(login);
-  const form = await request.post(authorize.href, {
+  let form = await request.post(authorize.href, {
     form: { login: account, password: DEMO_PASSWORD, intent: "sign-in" },
     headers: { origin: authorize.origin },
     maxRedirects: 0,
   });
+  if (login === "tom") {
+    const setUp = await form.text();
+    expect(setUp, "the identity service's two-factor set-up").toContain('value="set-up"');
+    form = await request.post(authorize.href, {
+      form: { intent: "set-up", pending: pendingOf(setUp), code: currentCode(secretOf(setUp)) },
+      headers: { origin: authorize.origin },
+      maxRedirects: 0,
+    });
+  }
   expect(form.status(), `the identity service's sign-in of ${login}`).toBe(303);
   const callback = new URL(form.headers().location ?? "", authorize);
   expect(callback.pathname, "the identity service sends back to Keel's callback").toBe("/auth/callback");
@@ -181,3 +201,7 @@ export async function saveAppearance(page: Page, choice: AppearanceChoice): Prom
   const response = await page.request.post("/settings/appearance", { form, maxRedirects: 0 });
   expect(response.status(), "appearance saved").toBe(302);
 }
+
+/** The signed state and the new key of the identity service's two-factor set-up page. */
+export const pendingOf = (page: string) => /name="pending" value="([^"]+)"/.exec(page)?.[1] ?? "";
+export const secretOf = (page: string) => /data-secret="([A-Z2-7]+)"/.exec(page)?.[1] ?? "";

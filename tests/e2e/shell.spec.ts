@@ -3,15 +3,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { SHORTCUTS } from "../../app/shell/shortcuts.ts";
-import {
-  chooseProfileEntry,
-  DEMO_PASSWORD,
-  mainNav,
-  signInQuickly,
-  submitLogin,
-  userOf,
-  waitForHydration,
-} from "./helpers.ts";
+import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, userOf, waitForHydration } from "./helpers.ts";
 
 // Twelve of the shell and the seeded workspace sample app's main-menu item.
 const ADMIN_ITEMS = 13;
@@ -323,22 +315,6 @@ test.describe("quick search", () => {
 });
 
 test.describe("two-factor authentication required", () => {
-  test("tom, who has no method set up, is sent to his account security tab and can still log out", async ({
-    page,
-  }) => {
-    await signInQuickly(page, "tom", "/issues");
-    const { id } = await userOf("tom");
-    await expect(page).toHaveURL(`/users/${id}?tab=account-security`);
-    await expect(page.getByTestId("two-factor-required")).toContainText("requires two-factor authentication");
-    await page.goto("/articles");
-    await expect(page).toHaveURL(`/users/${id}?tab=account-security`);
-    // Other tabs of his own page are not bounced back.
-    await page.goto(`/users/${id}?tab=profile`);
-    await expect(page).toHaveURL(`/users/${id}?tab=profile`);
-    await chooseProfileEntry(page, "Log out");
-    await expect(page).toHaveURL("/login?loggedOut=1");
-  });
-
   test("alice, who need not use it, is not redirected", async ({ page }) => {
     await signInQuickly(page, "alice", "/articles");
     await expect(page).toHaveURL("/articles");

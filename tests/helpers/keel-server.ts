@@ -118,7 +118,7 @@ export async function startKeel(
     : async () => {
         throw new Error("this test server has no build");
       };
-  const { app, beginShutdown } = createServerApp({
+  const { app, beginShutdown, closeStreams } = createServerApp({
     env: { NODE_ENV: "production", SESSION_SECRET: TEST_SECRET, TRUST_PROXY: trustProxy, ...limits, ...env },
     logger: silentLogger(),
     build,
@@ -134,6 +134,7 @@ export async function startKeel(
     send: (target, options) => send(port, target, options),
     async close() {
       beginShutdown();
+      closeStreams();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

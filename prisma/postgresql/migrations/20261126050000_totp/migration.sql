@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "totpLastStep" INTEGER,
+ADD COLUMN     "totpSecret" TEXT;
+

@@ -1,0 +1,526 @@
+// npm test's cluster step (tests/run-all.ts): a real PostgreSQL server, 2 backend servers, 3 Keel servers
+// and HAProxy with deploy/haproxy.cfg, all on loopback, and the scenarios docs/deploy.md lists. Each
+// scenario counts as one test in reports/cluster.json. A missing program fails the step with one line
+// naming the package. KEEL_CLUSTER_TEST_PORTS (`from-to`) picks the ports; KEEL_BUILD_DIR the build.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import pg from "pg";
+import { SESSION_COOKIE } from "../../app/lib/constants.ts";
+import { DEMO_CLIENT } from "../../mock-backend/identity/demo-client.ts";
+import { demoToken } from "../../prisma/factories.ts";
+import { POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_FILE } from "../../prisma/postgresql-schema.ts";
+import { postgresCatalog, schemaSql } from "../helpers/schema-catalog.ts";
+import { cookieHeader, cookiesOf, createClient, runBounded, type SoakClient } from "../soak/http.ts";
+import {
+  freePorts,
+  missingProgram,
+  recentOutput,
+  startPostgres,
+  startProcess,
+  stopAll,
+  track,
+  type Started,
+} from "./processes.ts";
+
+const BUILD_DIR = path.resolve(process.env.KEEL_BUILD_DIR ?? "build");
+/** The whole test's limit; a machine busy with other work may need KEEL_CLUSTER_TEST_DEADLINE_MS. */
+const DEADLINE_MS = Number(process.env.KEEL_CLUSTER_TEST_DEADLINE_MS ?? 115_000);
+const SESSION_SECRET = "cluster-test-shared-session-secret-0123456789";
+/** Longer than HAProxy needs to see two failed /readyz checks (deploy/haproxy.cfg: every 500 ms). */
+const DRAIN_MS = 2500;
+const CONCURRENCY = 8;
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+const checks: Check[] = [];
+function check(name: string, ok: boolean, detail = ""): void {
+  checks.push({ name, ok, detail });
+  console.log(`${ok ? "ok    " : "FAILED"} ${name}${detail ? ` (${detail})` : ""}`);
+}
+
+function finish(code: number): never {
+  mkdirSync("reports", { recursive: true });
+  const passed = checks.filter((c) => c.ok).length;
+  const failed = checks.length - passed + (code !== 0 && checks.every((c) => c.ok) ? 1 : 0);
+  writeFileSync("reports/cluster.json", JSON.stringify({ passed, failed, skipped: 0, checks }, null, 2));
+  process.exit(code);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (
+      await Promise.resolve()
+        .then(condition)
+        .catch(() => false)
+    )
+      return;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function get(port: number, target: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const request = http.get(
+        { host: "127.0.0.1", port, path: target, headers, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString("utf8"),
+            }),
+          );
+          response.on("error", reject);
+        },
+      );
+      request.setTimeout(10_000, () => request.destroy(new Error("no answer")));
+      request.on("error", reject);
+    },
+  );
+}
+
+/**
+ * An event stream as a browser's EventSource keeps it: when it ends, it waits the last retry time it
+ * was sent and reconnects with Last-Event-ID. Records the notifications' thread ids and who served it.
+ */
+function followInbox(port: number, headers: Record<string, string>) {
+  const state = {
+    threads: [] as string[],
+    instances: [] as string[],
+    backends: [] as string[],
+    connects: 0,
+    lastId: undefined as string | undefined,
+    retryMs: 3000,
+    closed: false,
+    request: undefined as http.ClientRequest | undefined,
+  };
+  const connect = () => {
+    if (state.closed) return;
+    state.connects += 1;
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/inbox/events",
+        agent: false,
+        headers: {
+          ...headers,
+          accept: "text/event-stream",
+          // What a browser's EventSource on Keel's page sends; Keel adds the session's token only then.
+          "sec-fetch-site": "same-origin",
+          ...(state.lastId ? { "last-event-id": state.lastId } : {}),
+        },
+      },
+      (response) => {
+        state.instances.push(String(response.headers["x-keel-instance"] ?? "?"));
+        state.backends.push(String(response.headers["x-backend-instance"] ?? "?"));
+        let buffer = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const id = /^id: (\d+)$/m.exec(block)?.[1];
+            const retry = /^retry: (\d+)$/m.exec(block)?.[1];
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (id) state.lastId = id;
+            if (retry) state.retryMs = Number(retry);
+            if (event === "notification" && data) {
+              state.threads.push((JSON.parse(data) as { thread: { id: string } }).thread.id);
+            }
+          }
+        });
+        const again = () => setTimeout(connect, response.statusCode === 200 ? state.retryMs : 500);
+        response.on("end", again);
+        response.on("error", () => undefined);
+      },
+    );
+    request.on("error", () => setTimeout(connect, 500));
+    state.request = request;
+  };
+  connect();
+  return {
+    state,
+    close() {
+      state.closed = true;
+      state.request?.destroy();
+    },
+  };
+}
+
+/** Signs `login` in through the balancer as a browser does: Keel, the identity service's form, back. */
+async function signIn(client: SoakClient, origin: string, login: string): Promise<string> {
+  const cookies: Record<string, string> = {};
+  const start = await client.send({ path: "/auth/login" });
+  if (start.status !== 302) throw new Error(`GET /auth/login: ${start.status} ${start.body.slice(0, 200)}`);
+  Object.assign(cookies, cookiesOf(start));
+  const authorize = new URL(String(start.headers.location), origin);
+  const form = await client.send({
+    method: "POST",
+    path: `${authorize.pathname}${authorize.search}`,
+    headers: { cookie: cookieHeader(cookies), origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ login, password: "demo" }).toString(),
+  });
+  if (form.status !== 303) throw new Error(`signing ${login} in: ${form.status} ${form.body.slice(0, 200)}`);
+  const callback = new URL(String(form.headers.location));
+  const back = await client.send({
+    path: `${callback.pathname}${callback.search}`,
+    headers: { cookie: cookieHeader(cookies) },
+  });
+  Object.assign(cookies, cookiesOf(back));
+  if (!cookies[SESSION_COOKIE]) throw new Error(`the callback (${back.status}) set no session cookie`);
+  return cookieHeader(cookies);
+}
+
+async function notify(port: number, login: string, subject: string): Promise<string> {
+  const body = JSON.stringify({ recipient: { login }, subject, text: "cluster test" });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/inbox/threads?fields=id",
+        agent: false,
+        headers: {
+          authorization: `Bearer ${demoToken("admin")}`,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+        },
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        response.on("end", () =>
+          response.statusCode === 201
+            ? resolve((JSON.parse(text) as { id: string }).id)
+            : reject(new Error(`notification: ${response.statusCode} ${text}`)),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** `count` requests through the balancer, `CONCURRENCY` at a time; `during(done)` runs after each. */
+async function load(
+  client: SoakClient,
+  cookie: string,
+  count: number,
+  during: (done: number) => void,
+): Promise<{ failures: string[]; instances: Map<string, number> }> {
+  const failures: string[] = [];
+  const instances = new Map<string, number>();
+  let done = 0;
+  await runBounded(count, CONCURRENCY, async (index) => {
+    // Every fifth request renders a page; the rest go through Keel's proxy to the backend pool.
+    const target = index % 5 === 0 ? "/issues" : "/api/users/me?fields=login";
+    try {
+      const answer = await client.send({ path: target, headers: { cookie } });
+      const instance = String(answer.headers["x-keel-instance"] ?? "?");
+      instances.set(instance, (instances.get(instance) ?? 0) + 1);
+      if (answer.status !== 200) failures.push(`${target}: ${answer.status} from ${instance}`);
+    } catch (error) {
+      failures.push(`${target}: ${(error as Error).message}`);
+    }
+    done += 1;
+    during(done);
+  });
+  return { failures, instances };
+}
+
+async function main(): Promise<void> {
+  const missing = missingProgram();
+  if (missing) {
+    console.log(missing);
+    finish(1);
+  }
+  if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
+    console.log(`cluster: no build in ${BUILD_DIR}: run npm run build first`);
+    finish(1);
+  }
+  const began = Date.now();
+  const [pgPort, keelLb, backendLb, b1, b2, k1, k2, k3] = await freePorts(8);
+  const backendPorts = [b1!, b2!];
+  const keelPorts = [k1!, k2!, k3!];
+
+  // PostgreSQL, then two migrators at the same moment.
+  const server = startPostgres(pgPort!);
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  await admin.query("CREATE DATABASE keel");
+  await admin.query("CREATE DATABASE keel_expected");
+  await admin.end();
+  const databaseUrl = `${server}/keel`;
+  // The balancer and the Keel servers start while the database is migrated: they need only the backend.
+  const backendEnv = (n: number): NodeJS.ProcessEnv => ({
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET,
+    HOST: "127.0.0.1",
+    MOCK_BACKEND_PORT: String(backendPorts[n - 1]),
+    KEEL_INSTANCE_ID: `backend-${n}`,
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    INBOX_EVENT_POLL_MS: "500",
+    LOG_LEVEL: "warn",
+  });
+  const keelEnv = (n: number): NodeJS.ProcessEnv => ({
+    NODE_ENV: "production",
+    PORT: String(keelPorts[n - 1]),
+    HOST: "127.0.0.1",
+    BACKEND_URL: `http://127.0.0.1:${backendLb}`,
+    KEEL_CLUSTER: "1",
+    SESSION_SECRET,
+    TRUST_PROXY: "loopback",
+    KEEL_PUBLIC_URL: `http://127.0.0.1:${keelLb}`,
+    OAUTH_CLIENT_ID: DEMO_CLIENT.id,
+    OAUTH_CLIENT_SECRET: DEMO_CLIENT.secret,
+    KEEL_INSTANCE_ID: `keel-${n}`,
+    KEEL_BUILD_DIR: BUILD_DIR,
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    LOG_LEVEL: "warn",
+  });
+  const startBackend = (n: number) =>
+    startProcess(`backend-${n}`, process.execPath, ["mock-backend/standalone.ts"], backendEnv(n));
+  const startKeel = (n: number) =>
+    startProcess(`keel-${n}`, process.execPath, ["server/index.ts"], keelEnv(n));
+  track(
+    "haproxy",
+    spawn("haproxy", ["-f", "deploy/haproxy.cfg", "-db"], {
+      env: {
+        ...process.env,
+        KEEL_LB_BIND: `127.0.0.1:${keelLb}`,
+        BACKEND_LB_BIND: `127.0.0.1:${backendLb}`,
+        KEEL_SERVER_1: `127.0.0.1:${k1}`,
+        KEEL_SERVER_2: `127.0.0.1:${k2}`,
+        KEEL_SERVER_3: `127.0.0.1:${k3}`,
+        BACKEND_SERVER_1: `127.0.0.1:${b1}`,
+        BACKEND_SERVER_2: `127.0.0.1:${b2}`,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
+  const keels: Started[] = [startKeel(1), startKeel(2), startKeel(3)];
+  const migrators = [1, 2].map((n) =>
+    startProcess(`migrator-${n}`, process.execPath, ["prisma/setup.ts"], { DATABASE_URL: databaseUrl }),
+  );
+  const codes = await Promise.all(migrators.map((m) => m.exited));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const folders = readdirSync(POSTGRES_MIGRATIONS, { withFileTypes: true }).filter((e) => e.isDirectory());
+  const applied = await db.query(
+    `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
+  const outputs = migrators.map((m) => m.output.join("\n"));
+  check(
+    "two migrators started at once both exit cleanly and apply the schema once",
+    codes.every((code) => code === 0) &&
+      applied.rowCount === folders.length &&
+      outputs.filter((o) => /db:setup: seeded/.test(o)).length === 1 &&
+      outputs.filter((o) => /already seeded/.test(o)).length === 1,
+    `exit codes ${codes.join(", ")}; ${applied.rowCount} of ${folders.length} migrations recorded`,
+  );
+
+  const expected = new pg.Client({ connectionString: `${server}/keel_expected` });
+  await expected.connect();
+  await expected.query(schemaSql(POSTGRES_SCHEMA_FILE));
+  const migrated = JSON.stringify(await postgresCatalog(db), null, 1).split("\n");
+  const described = JSON.stringify(await postgresCatalog(expected), null, 1).split("\n");
+  await expected.end();
+  const differences = migrated.filter((line, i) => line !== described[i]).slice(0, 3);
+  check(
+    "the PostgreSQL migrations build exactly the tables the PostgreSQL schema describes",
+    isDeepStrictEqual(migrated, described),
+    differences.join(" | "),
+  );
+
+  const backends = [startBackend(1), startBackend(2)];
+  const ready = (port: number) => get(port, "/readyz").then((r) => r.status === 200);
+  await waitFor(
+    "the backend servers",
+    async () => (await Promise.all(backendPorts.map(ready))).every(Boolean),
+    60_000,
+  );
+  await waitFor(
+    "the Keel servers",
+    async () => (await Promise.all(keelPorts.map(ready))).every(Boolean),
+    60_000,
+  );
+  // The balancer sends traffic once every server passed two checks.
+  await waitFor(
+    "the balancer to use all three Keel servers",
+    async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 6; i += 1)
+        seen.add(String((await get(keelLb!, "/readyz")).headers["x-keel-instance"]));
+      return seen.size === 3;
+    },
+    20_000,
+  );
+  console.log(`cluster: up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+
+  // Sessions live in the cookie: consecutive requests land on different servers, signed in on each.
+  const origin = `http://127.0.0.1:${keelLb}`;
+  const client = createClient(keelLb!, CONCURRENCY);
+  const cookie = await signIn(client, origin, "alice");
+  const answers = [];
+  for (let i = 0; i < 6; i += 1) {
+    answers.push(await client.send({ path: "/api/users/me?fields=login", headers: { cookie } }));
+  }
+  const served = new Set(answers.map((a) => String(a.headers["x-keel-instance"])));
+  check(
+    "signed in through the balancer, consecutive requests are served by different Keel servers with the session intact",
+    served.size >= 2 && answers.every((a) => a.status === 200 && JSON.parse(a.body).login === "alice"),
+    `served by ${[...served].sort().join(", ")}`,
+  );
+
+  // A notification written through one backend server reaches a stream held by the other.
+  const aliceBearer = { authorization: `Bearer ${demoToken("alice")}` };
+  const held = followInbox(backendPorts[0]!, aliceBearer);
+  await waitFor(
+    "the stream on backend-1",
+    () => held.state.backends.length > 0 && held.state.lastId !== undefined,
+    10_000,
+  );
+  const sentAt = Date.now();
+  const thread = await notify(backendPorts[1]!, "alice", "written on backend-2");
+  await waitFor(
+    "the notification on backend-1's stream",
+    () => held.state.threads.includes(thread),
+    5_000,
+  ).catch(() => undefined);
+  const latency = Date.now() - sentAt;
+  held.close();
+  check(
+    "a notification written through one backend server arrives on a stream held by another within 1 s",
+    held.state.threads.includes(thread) && latency < 1000 && held.state.backends[0] === "backend-1",
+    `${latency} ms`,
+  );
+
+  // SIGTERM under load: the server stops being ready, is drained, closes its streams, exits.
+  const streams = [1, 2, 3].map(() => followInbox(keelLb!, { cookie }));
+  await waitFor(
+    "three streams through the balancer",
+    () => streams.every((s) => s.state.lastId !== undefined),
+    10_000,
+  );
+  const streamServers = streams.map((s) => s.state.instances[0]);
+  const sent: string[] = [];
+  const writes: Promise<void>[] = [];
+  let stopped: Promise<number | null> | undefined;
+  const termLoad = await load(client, cookie, 300, (done) => {
+    if (done % 60 === 0) {
+      writes.push(
+        notify(backendLb!, "alice", `during the SIGTERM load ${done}`).then(
+          (id) => void sent.push(id),
+          () => undefined,
+        ),
+      );
+    }
+    if (done === 60) {
+      keels[1]!.child.kill("SIGTERM");
+      stopped = keels[1]!.exited;
+    }
+  });
+  await Promise.all(writes);
+  const exitCode = await Promise.race([stopped, sleep(15_000).then(() => "still running")]);
+  await waitFor(
+    "every notification on every stream",
+    () => streams.every((s) => sent.every((id) => s.state.threads.includes(id))),
+    10_000,
+  ).catch(() => undefined);
+  const complete = streams.every((s) => sent.every((id) => s.state.threads.includes(id)));
+  const reconnected = streams.filter((s) => s.state.connects > 1).length;
+  check(
+    "a Keel server stopped with SIGTERM under load fails no request and exits cleanly",
+    termLoad.failures.length === 0 && exitCode === 0,
+    `${termLoad.failures.length} of 300 failed${termLoad.failures[0] ? ` (${termLoad.failures[0]})` : ""}; exit ${String(exitCode)}`,
+  );
+  check(
+    "its event streams reconnect with Last-Event-ID and miss no notification",
+    complete && sent.length === 5 && (!streamServers.includes("keel-2") || reconnected > 0),
+    `streams on ${streamServers.join(", ")}; ${reconnected} reconnected; ${sent.length} notifications`,
+  );
+
+  // SIGKILL under load: only the requests in flight on the killed server may fail.
+  const killLoad = await load(client, cookie, 200, (done) => {
+    if (done === 50) keels[0]!.child.kill("SIGKILL");
+  });
+  check(
+    "a Keel server killed with SIGKILL under load fails at most the requests in flight on it",
+    killLoad.failures.length <= CONCURRENCY,
+    `${killLoad.failures.length} of 200 failed`,
+  );
+  for (const stream of streams) stream.close();
+
+  // Restarted, they take traffic again.
+  await keels[0]!.exited;
+  keels[0] = startKeel(1);
+  keels[1] = startKeel(2);
+  let seen = new Set<string>();
+  await waitFor(
+    "the restarted servers to take traffic",
+    async () => {
+      seen = new Set();
+      for (let i = 0; i < 6; i += 1) {
+        seen.add(
+          String(
+            (await client.send({ path: "/api/users/me?fields=login", headers: { cookie } })).headers[
+              "x-keel-instance"
+            ],
+          ),
+        );
+      }
+      return seen.has("keel-1") && seen.has("keel-2");
+    },
+    40_000,
+  ).catch(() => undefined);
+  check(
+    "restarted Keel servers take traffic again",
+    seen.has("keel-1") && seen.has("keel-2"),
+    [...seen].sort().join(", "),
+  );
+
+  client.close();
+  await db.end();
+  void backends;
+  console.log(`cluster: done in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+}
+
+const deadline = setTimeout(() => {
+  check("the cluster test finishes within its time limit", false, `${DEADLINE_MS / 1000} s`);
+  void stopAll().then(() => finish(1));
+}, DEADLINE_MS);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void stopAll().then(() => finish(1)));
+}
+
+try {
+  await main();
+} catch (error) {
+  check("the cluster runs", false, (error as Error).message);
+  console.log(recentOutput());
+}
+clearTimeout(deadline);
+await stopAll();
+const failed = checks.some((c) => !c.ok);
+console.log(
+  `cluster: ${checks.filter((c) => c.ok).length} passed, ${checks.filter((c) => !c.ok).length} failed`,
+);
+finish(failed ? 1 : 0);
