@@ -29,8 +29,8 @@ export const SESSION_COOKIE = "keel_session";
 export const CSRF_COOKIE = "keel_csrf";
 
 /**
- * Waits until React has hydrated the page: the root marks <html data-hydrated> in its first effect, which
- * runs only after the hydration commit. The left bar's menus load their script after hydration; until then
+ * Waits until React has hydrated the page: the root marks <html data-hydrated> once hydration has
+ * committed. The left bar's menus load their script after hydration; until then
  * they are disclosures (details.nav-menu), so this waits for those to be gone too.
  */
 export async function waitForHydration(page: Page): Promise<void> {

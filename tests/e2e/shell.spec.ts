@@ -320,3 +320,21 @@ test.describe("two-factor authentication required", () => {
     await expect(page).toHaveURL("/articles");
   });
 });
+
+test.describe("hydration", () => {
+  test("the root marks the page hydrated once React owns it", async ({ page }) => {
+    await page.goto("/issues");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server's page is not marked hydrated", async ({ page }) => {
+      await page.goto("/issues");
+      await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+    });
+  });
+});
