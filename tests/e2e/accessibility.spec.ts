@@ -383,6 +383,10 @@ for (const language of LANGUAGES) {
     // A page loads once and is audited four times (two themes, two widths).
     test.describe.configure({ timeout: 60_000 });
 
+    // Made before anything else asks for admin (withDashboard does), in the language under audit.
+    test.beforeEach(async ({ users }) => {
+      await users.of("admin", { locale: localeOf(language) });
+    });
     test.beforeEach(async ({ context, baseURL }) => {
       // Guests have no profile: their language is the locale cookie.
       await context.addCookies([{ name: LOCALE_COOKIE, value: language, url: baseURL! }]);
