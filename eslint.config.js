@@ -122,5 +122,23 @@ export default tseslint.config(
     ],
     rules: { "no-console": "off" },
   },
+  {
+    files: ["tests/e2e/**/*.ts"],
+    ignores: ["tests/e2e/fixtures.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: "Import test and expect from ./fixtures.ts: each test gets users of its own there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

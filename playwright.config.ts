@@ -1,4 +1,5 @@
 // End-to-end tests: npm run test:e2e (builds first, then runs Playwright against the production server).
+import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -12,10 +13,15 @@ const DATABASE_URL = `file:${DATABASE_FILE}`;
 /** Fixed so session and CSRF tokens do not depend on a generated secret file. */
 const SESSION_SECRET = "e2e-session-secret-0123456789abcdef-keel";
 
+/** Tests that change what every user sees (installed apps, the configuration, all users' statistics). */
+const GLOBAL_STATE = /@global-state/;
+const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  // Each test has users of its own (tests/e2e/fixtures.ts), so tests run in any order, one per core.
+  fullyParallel: true,
+  workers: os.availableParallelism(),
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 15_000,
@@ -42,13 +48,9 @@ export default defineConfig({
     },
   },
   projects: [
-    // Demo-data adjustments the specs share (tests/e2e/*.setup.ts).
-    { name: "setup", testMatch: /\.setup\.ts$/ },
-    {
-      name: "chromium",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      dependencies: ["setup"],
-    },
+    { name: "chromium", use: CHROMIUM, grepInvert: GLOBAL_STATE },
+    // After the others and one at a time: nothing else may see the state they change.
+    { name: "global-state", use: CHROMIUM, grep: GLOBAL_STATE, dependencies: ["chromium"], workers: 1 },
   ],
   webServer: {
     command: "node prisma/setup.ts --reset && node server/index.ts",
@@ -64,6 +66,8 @@ export default defineConfig({
       DATABASE_URL,
       SESSION_SECRET,
       LOG_LEVEL: "warn",
+      // Every test signs in from this one address; a few sign in wrongly on purpose.
+      SIGN_IN_IP_FAILURES: "100000",
     },
   },
 });

@@ -10,6 +10,7 @@ export default defineConfig({
       "mock-backend/**/*.test.ts",
       "prisma/**/*.test.ts",
       "tests/unit/**/*.test.ts",
+      "tests/routes/**/*.test.{ts,tsx}",
       "tests/security/**/*.test.ts",
       "tests/fuzz/**/*.test.ts",
     ],

@@ -42,6 +42,7 @@ import { PricingPopup, useTipsAtStartup } from "./shell/startup-popups.tsx";
 import { visibleBanners } from "./shell/banners.server.ts";
 import { hubAgreementService, loadAgreementState } from "./shell/user-agreement.server.ts";
 import { canSeeNotifications } from "./shell/navigation-model.ts";
+import { useHydrated } from "./lib/use-hydrated.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
 
@@ -93,8 +94,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = shell?.language ?? i18n.language;
   const dir = shell?.dir ?? directionOf(language);
   const theme = shell?.user.profiles.appearance.uiTheme ?? "system";
+  // Marks the page as React's once hydration has committed: scripts and tests wait on it.
+  const hydrated = useHydrated();
   return (
-    <html lang={language} dir={dir} data-theme={theme}>
+    <html lang={language} dir={dir} data-theme={theme} data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -133,16 +133,12 @@ test("the inbox stream sends the ping timeout, the folders, and the folders agai
       const stream = await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") });
       expect(stream.status).toBe(200);
       expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
-      const reading = readEvents(stream, (events) => events.filter((e) => e.event === "folders").length >= 2);
-      // Give the stream a moment to subscribe, then make news for alice.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const sent = await fetch(`${url}${NOTIFY}`, {
-        method: "POST",
-        headers: { ...bearer("admin"), "content-type": "application/json" },
-        body: JSON.stringify(news("alice")),
-      });
-      expect(sent.status).toBe(201);
-      const events = await reading;
+      const live = follow(stream);
+      // The stream subscribes right after it sends the first folders: from then on, news for alice reaches it.
+      await waitFor(() => live.count("folders") === 1);
+      expect((await notify(url, "alice")).status).toBe(201);
+      await waitFor(() => live.count("folders") === 2);
+      const { events } = live;
       expect(events[0]).toEqual({ event: "ready", data: { pingTimeoutMs: 300_000 } });
       const [first, second] = events
         .filter((e) => e.event === "folders")
@@ -160,21 +156,13 @@ test("another user's change is not sent on alice's stream", async () => {
   await withBackend(async ({ db }) => {
     const { server, url } = await listening(db);
     try {
-      const stream = await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") });
-      const reading = readEvents(stream, (events) =>
-        events.some((e) => e.event === "folders" && events.indexOf(e) > 1),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await fetch(`${url}${NOTIFY}`, {
-        method: "POST",
-        headers: { ...bearer("admin"), "content-type": "application/json" },
-        body: JSON.stringify(news("tom")),
-      });
-      const outcome = await Promise.race([
-        reading.then(() => "sent"),
-        new Promise((r) => setTimeout(() => r("quiet"), 400)),
-      ]);
-      expect(outcome).toBe("quiet");
+      const live = follow(await fetch(`${url}/api/inbox/events`, { headers: bearer("alice") }));
+      await waitFor(() => live.count("folders") === 1);
+      expect((await notify(url, "tom")).status).toBe(201);
+      // Events keep their order: had tom's change reached alice's stream, it would come before hers.
+      expect((await notify(url, "alice")).status).toBe(201);
+      await waitFor(() => live.count("folders") >= 2);
+      expect(live.count("folders")).toBe(2);
     } finally {
       closeInboxStreams();
       server.close();

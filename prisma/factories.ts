@@ -112,7 +112,7 @@ export const PROJECTS = [
 
 const ALL_PERMISSIONS = Object.values(PERMISSION);
 
-interface DemoUser {
+export interface DemoUser {
   id: string;
   login: string;
   name: string;
@@ -126,6 +126,10 @@ interface DemoUser {
   flags: Partial<Record<string, boolean>>;
   grants: { key: string; project: string | null }[];
   consent: boolean;
+  /** Whether the inbox's messages are unread and its folders not seen since the day before the seed. */
+  unreadInbox?: boolean;
+  /** profiles.general.locale; the seeded users keep the column defaults (English). */
+  locale?: { locale: string; language: string };
   description: string;
 }
 
@@ -166,6 +170,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
       PERMISSION.CREATE_WORK_ITEM,
     ].map((key) => ({ key, project: "0-1" })),
     consent: false,
+    unreadInbox: true,
     description: "member of DEMO, AI assistant on, unread inbox items, has not accepted the agreement",
   },
   {
@@ -200,6 +205,27 @@ export const DEMO_USERS: readonly DemoUser[] = [
     description: "must use two-factor authentication and has no method enabled",
   },
 ];
+
+/**
+ * A user made like the demo user `template` (its kind, permissions, flags, consent and inbox) under another
+ * login and id: the end-to-end tests give each test users of its own this way.
+ */
+export function demoUserLike(
+  template: string,
+  identity: { id: string; login: string },
+  overrides: Partial<Omit<DemoUser, "id" | "login">> = {},
+): DemoUser {
+  const user = DEMO_USERS.find((u) => u.login === template);
+  if (!user) throw new Error(`No demo user ${template}`);
+  return {
+    ...user,
+    ...identity,
+    email: user.email === null ? null : `${identity.login}@keel.example`,
+    helpdeskFolderId: user.helpdeskFolderId === undefined ? undefined : `hf-${identity.login}`,
+    analyticsId: user.analyticsId === undefined ? undefined : `an-${identity.login}`,
+    ...overrides,
+  };
+}
 
 /** Reads the public project DEMO only: guest access is granted project by project, never globally. */
 export const GUEST = {
@@ -344,6 +370,22 @@ export function demoIssues() {
   });
 }
 
+/**
+ * Copies of the issues the demo user `template` reported, for a user made like them: a reporter reads only
+ * the tickets she filed. `number` keeps the copies' ids apart from every other user's.
+ */
+export function demoIssuesReportedLike(template: string, reporterId: string, number: string) {
+  const templateId = DEMO_USERS.find((u) => u.login === template)?.id;
+  return demoIssues()
+    .filter((issue) => issue.reporterId === templateId)
+    .map((issue, i) => ({
+      ...issue,
+      id: `2-${number}${i + 1}`,
+      idReadable: `${issue.idReadable.split("-")[0]}-${number}${i + 1}`,
+      reporterId,
+    }));
+}
+
 export function demoArticles() {
   return ARTICLE_TEXTS.map((text, i) => {
     const project = PROJECTS.find((p) => p.id === text.project);
@@ -362,9 +404,8 @@ export function demoArticles() {
   });
 }
 
-/** Inbox threads for a user: alice's are unread, the others' are read. */
-export function demoInbox(login: string) {
-  const unread = login === "alice";
+/** Inbox threads for a user, unread (alice's) or read (the others'). */
+export function demoInbox(login: string, unread: boolean) {
   const threads = [
     {
       id: `th-${login}-1`,

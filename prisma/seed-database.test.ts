@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
 import { freshDatabase } from "../tests/helpers/database.ts";
-import { seedDatabase } from "./seed-database.ts";
-import { DEMO_USERS } from "./factories.ts";
-import { verifyPassword } from "../mock-backend/auth.ts";
+import { insertDemoUser, seedDatabase } from "./seed-database.ts";
+import { DEMO_USERS, demoIssuesReportedLike, demoToken, demoUserLike } from "./factories.ts";
+import { sha256, verifyPassword } from "../mock-backend/auth.ts";
 
 test("seeding a seeded database changes nothing", async () => {
   const database = freshDatabase();
@@ -46,6 +46,53 @@ test("the seed is deterministic: every demo user signs in with demo and has the 
       select: { user: { select: { login: true } } },
     });
     expect(consents.map((c) => c.user.login).sort()).toEqual(["admin", "rachel", "tom"]);
+  } finally {
+    await database.close();
+  }
+});
+
+test("a user made like a demo user has its kind, grants, inbox and token under its own login", async () => {
+  const database = freshDatabase();
+  try {
+    const db = database.db;
+    const row = demoUserLike("alice", { id: "1-90001", login: "alice-copy" }, { consent: true });
+    await db.$transaction((tx) => insertDemoUser(tx, row));
+    const [alice, copy] = await Promise.all(
+      ["alice", "alice-copy"].map((login) =>
+        db.user.findUniqueOrThrow({
+          where: { login },
+          include: { grants: true, featureFlags: true, threads: { include: { messages: true } } },
+        }),
+      ),
+    );
+    expect(copy).toMatchObject({ id: "1-90001", name: alice!.name, userType: alice!.userType });
+    expect(verifyPassword("demo", copy!.passwordHash)).toBe(true);
+    const keys = (grants: { permissionKey: string; projectId: string | null }[]) =>
+      grants.map((g) => `${g.permissionKey}@${g.projectId}`).sort();
+    expect(keys(copy!.grants)).toEqual(keys(alice!.grants));
+    expect(copy!.featureFlags.length).toBe(alice!.featureFlags.length);
+    // alice's inbox is unread in the demo, and so is the copy's.
+    expect(copy!.threads.flatMap((t) => t.messages.map((m) => m.read))).toEqual([false, false, false]);
+    expect(await db.agreementConsent.count({ where: { userId: "1-90001" } })).toBe(1);
+    const token = await db.permanentToken.findFirstOrThrow({ where: { userId: "1-90001" } });
+    expect(token.tokenHash).toBe(sha256(demoToken("alice-copy")));
+  } finally {
+    await database.close();
+  }
+});
+
+test("a reporter made like rachel gets copies of her tickets, filed by herself", async () => {
+  const database = freshDatabase();
+  try {
+    const db = database.db;
+    await db.$transaction(async (tx) => {
+      await insertDemoUser(tx, demoUserLike("rachel", { id: "1-90002", login: "rachel-copy" }));
+      await tx.issue.createMany({ data: demoIssuesReportedLike("rachel", "1-90002", "90002") });
+    });
+    const tickets = await db.issue.findMany({ where: { reporterId: "1-90002" }, orderBy: { id: "asc" } });
+    expect(tickets.map((t) => t.idReadable)).toEqual(["SUP-900021", "SUP-900022"]);
+    const originals = await db.issue.findMany({ where: { reporterId: "1-3" }, orderBy: { id: "asc" } });
+    expect(tickets.map((t) => t.summary)).toEqual(originals.map((t) => t.summary));
   } finally {
     await database.close();
   }

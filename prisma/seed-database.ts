@@ -18,6 +18,7 @@ import {
   demoProjectFields,
   demoPasswordHash,
   demoToken,
+  type DemoUser,
 } from "./factories.ts";
 import { sha256 } from "../mock-backend/auth.ts";
 import { ConfigurationSchema } from "#contract/api.ts";
@@ -82,61 +83,7 @@ export async function seedDatabase(
       data: GUEST.grants.map((g) => ({ userId: GUEST.id, permissionKey: g.key, projectId: g.project })),
     });
 
-    for (const user of DEMO_USERS) {
-      await tx.user.create({
-        data: {
-          id: user.id,
-          login: user.login,
-          name: user.name,
-          email: user.email,
-          userType: user.userType,
-          passwordHash: demoPasswordHash(user.login),
-          requiredTwoFactorAuthentication: user.requiredTwoFactorAuthentication ?? false,
-          timeTrackingAvailable: user.timeTrackingAvailable ?? false,
-          helpdeskFolderId: user.helpdeskFolderId ?? null,
-          showPricingAdminPopup: user.showPricingAdminPopup ?? false,
-          // The demo's users know their way around; accounts created later start with tips on.
-          showTips: false,
-          analyticsId: user.analyticsId ?? null,
-        },
-      });
-      await tx.userFeatureFlag.createMany({
-        data: Object.entries(user.flags).map(([flagId, enabled]) => ({
-          userId: user.id,
-          flagId,
-          enabled: enabled ?? false,
-        })),
-      });
-      await tx.permissionGrant.createMany({
-        data: user.grants.map((g) => ({ userId: user.id, permissionKey: g.key, projectId: g.project })),
-      });
-      await tx.permanentToken.create({
-        data: {
-          id: `tok-${user.login}`,
-          userId: user.id,
-          name: "Keel demo",
-          tokenHash: sha256(demoToken(user.login)),
-        },
-      });
-      if (user.consent) {
-        await tx.agreementConsent.create({
-          data: {
-            userId: user.id,
-            accepted: true,
-            majorVersion: DEMO_AGREEMENT.majorVersion,
-            minorVersion: DEMO_AGREEMENT.minorVersion,
-          },
-        });
-      }
-      if (user.userType !== "REPORTER") {
-        const inbox = demoInbox(user.login);
-        await tx.inboxFolder.createMany({ data: inbox.folders.map((f) => ({ ...f, userId: user.id })) });
-        for (const { thread, message } of inbox.threads) {
-          await tx.inboxThread.create({ data: { ...thread, userId: user.id } });
-          await tx.inboxMessage.create({ data: message });
-        }
-      }
-    }
+    for (const user of DEMO_USERS) await insertDemoUser(tx, user);
 
     await tx.issue.createMany({ data: demoIssues() });
     await tx.article.createMany({ data: demoArticles() });
@@ -150,4 +97,67 @@ export async function seedDatabase(
   }, SEED_TRANSACTION);
   await registerDemoClient(db, DEMO_REDIRECT_ORIGINS);
   return "seeded";
+}
+
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/**
+ * Writes one demo user: the account, feature flags, permission grants, permanent token (demoToken),
+ * agreement consent and inbox. `passwordHash` defaults to the demo password's with the login as salt.
+ */
+export async function insertDemoUser(tx: Tx, user: DemoUser, passwordHash?: string): Promise<void> {
+  await tx.user.create({
+    data: {
+      id: user.id,
+      login: user.login,
+      name: user.name,
+      email: user.email,
+      userType: user.userType,
+      passwordHash: passwordHash ?? demoPasswordHash(user.login),
+      requiredTwoFactorAuthentication: user.requiredTwoFactorAuthentication ?? false,
+      timeTrackingAvailable: user.timeTrackingAvailable ?? false,
+      helpdeskFolderId: user.helpdeskFolderId ?? null,
+      showPricingAdminPopup: user.showPricingAdminPopup ?? false,
+      // The demo's users know their way around; accounts created later start with tips on.
+      showTips: false,
+      analyticsId: user.analyticsId ?? null,
+      ...user.locale,
+    },
+  });
+  await tx.userFeatureFlag.createMany({
+    data: Object.entries(user.flags).map(([flagId, enabled]) => ({
+      userId: user.id,
+      flagId,
+      enabled: enabled ?? false,
+    })),
+  });
+  await tx.permissionGrant.createMany({
+    data: user.grants.map((g) => ({ userId: user.id, permissionKey: g.key, projectId: g.project })),
+  });
+  await tx.permanentToken.create({
+    data: {
+      id: `tok-${user.login}`,
+      userId: user.id,
+      name: "Keel demo",
+      tokenHash: sha256(demoToken(user.login)),
+    },
+  });
+  if (user.consent) {
+    await tx.agreementConsent.create({
+      data: {
+        userId: user.id,
+        accepted: true,
+        majorVersion: DEMO_AGREEMENT.majorVersion,
+        minorVersion: DEMO_AGREEMENT.minorVersion,
+      },
+    });
+  }
+  if (user.userType !== "REPORTER") {
+    const inbox = demoInbox(user.login, user.unreadInbox ?? false);
+    await tx.inboxFolder.createMany({ data: inbox.folders.map((f) => ({ ...f, userId: user.id })) });
+    for (const { thread, message } of inbox.threads) {
+      await tx.inboxThread.create({ data: { ...thread, userId: user.id } });
+      await tx.inboxMessage.create({ data: message });
+    }
+  }
 }

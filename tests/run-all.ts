@@ -1,14 +1,40 @@
-// npm test: everything CI runs, in order, continuing past failures so one run
-// shows them all. Ends with one plain line "N passed, N failed" (CI reads it)
-// and exits non-zero when anything failed.
-import { spawnSync } from "node:child_process";
+// npm test: everything CI runs, continuing past failures so one run shows them all. The checks that each
+// use one core (typecheck, lint, format, build) run side by side, as many at once as the machine has cores;
+// the suites that use every core (unit, soak, e2e) run one after another. Ends with a table of each stage's
+// time and one plain line "N passed, N failed" (CI reads it), and exits non-zero when anything failed.
+// `node tests/run-all.ts unit e2e` runs only the named stages.
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 
-interface Step {
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface Stage {
   name: string;
-  command: string[];
-  /** Reads the runner's own count; steps without one count as a single check. */
-  count?: () => { passed: number; failed: number; skipped: number } | null;
+  /** Run in order; a failed command ends the stage. */
+  commands: string[][];
+  /** Reads the runner's own count; stages without one count as a single check. */
+  count?: () => Counts | null;
+}
+
+interface Outcome {
+  stage: Stage;
+  ok: boolean;
+  /** Commands that succeeded: a stage without a runner's count counts each as one check. */
+  commandsOk: number;
+  seconds: number;
+  counted: Counts | null;
+}
+
+interface PhaseOutcome {
+  outcomes: Outcome[];
+  seconds: number;
+  /** CPU time of the phase's processes (user and system), where the platform tells it. */
+  cpuSeconds: number | null;
 }
 
 function readJson<T>(file: string): T | null {
@@ -20,103 +46,181 @@ function readJson<T>(file: string): T | null {
 }
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
+
+const typecheck: Stage = {
+  name: "typecheck",
+  commands: [[bin("react-router"), "typegen"], [bin("tsc")]],
+};
+const lint: Stage = { name: "lint", commands: [[bin("eslint"), ".", "--max-warnings", "0"]] };
+const format: Stage = {
+  name: "format",
+  commands: [[bin("prettier"), "--check", "--log-level", "warn", "."]],
+};
+const build: Stage = { name: "build", commands: [[bin("react-router"), "build"]] };
+const unit: Stage = {
+  name: "unit",
+  commands: [
+    [bin("vitest"), "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"],
+  ],
+  count: () => {
+    const v = readJson<{
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    }>("reports/vitest.json");
+    return (
+      v && { passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + v.numTodoTests }
+    );
+  },
+};
+// Mixed requests against the production build just made (tests/soak/soak.ts): each of its checks (no 5xx,
+// expected answers, memory, database) counts as one test.
+const soak: Stage = {
+  name: "soak",
+  commands: [[process.execPath, "tests/soak/soak.ts"]],
+  count: () => readJson<Counts>("reports/soak.json"),
+};
+// PostgreSQL, 2 backend servers, 3 Keel servers and HAProxy on loopback (tests/cluster/cluster.ts): each
+// scenario counts as one test; a missing program fails with the package to install.
+const cluster: Stage = {
+  name: "cluster",
+  commands: [[process.execPath, "tests/cluster/cluster.ts"]],
+  count: () => readJson<Counts>("reports/cluster.json"),
+};
+const e2e: Stage = {
+  name: "e2e",
+  commands: [[bin("playwright"), "test"]],
+  count: () => {
+    const e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+      "reports/e2e.json",
+    );
+    return (
+      e && {
+        passed: e.stats.expected,
+        failed: e.stats.unexpected + e.stats.flaky,
+        skipped: e.stats.skipped,
+      }
+    );
+  },
+};
+
+/** Phases run in order; a phase's stages run side by side. The build comes first among its phase's. */
+const PHASES: Stage[][] = [[build, typecheck, lint, format], [unit], [soak], [cluster], [e2e]];
+
+/**
+ * CPU seconds used by this process's finished children (Linux: /proc/self/stat's cutime and cstime, in the
+ * kernel's 100 ticks a second); null elsewhere. Side by side stages share the difference.
+ */
+function childCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs one command; its output goes to the terminal, or into `buffer` when stages run side by side. */
+function run(command: string[], buffer: string[] | null): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command[0] ?? "", command.slice(1), {
+      stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    const keep = (chunk: Buffer) => buffer?.push(chunk.toString("utf8"));
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    child.once("error", (error) => {
+      buffer?.push(`${String(error)}\n`);
+      resolve(false);
+    });
+    child.once("close", (code) => resolve(code === 0));
+  });
+}
+
+async function runStage(stage: Stage, alone: boolean): Promise<Outcome> {
+  const started = Date.now();
+  const buffer: string[] | null = alone ? null : [];
+  if (alone) console.log(`\n== ${stage.name}`);
+  let ok = true;
+  let commandsOk = 0;
+  for (const command of stage.commands) {
+    if (alone) console.log(`$ ${command.join(" ")}`);
+    else buffer?.push(`$ ${command.join(" ")}\n`);
+    ok = await run(command, buffer);
+    if (!ok) break;
+    commandsOk += 1;
+  }
+  const seconds = (Date.now() - started) / 1000;
+  if (buffer) console.log(`\n== ${stage.name}\n${buffer.join("").trimEnd()}`);
+  console.log(`== ${stage.name}: ${ok ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
+  return { stage, ok, commandsOk, seconds, counted: stage.count?.() ?? null };
+}
+
+/** Runs `stages` side by side, at most `limit` at once, in the given order. */
+async function runPhase(stages: Stage[], limit: number): Promise<PhaseOutcome> {
+  const started = Date.now();
+  const cpuBefore = childCpuSeconds();
+  const outcomes: Outcome[] = [];
+  const queue = [...stages];
+  const alone = stages.length === 1;
+  const worker = async () => {
+    for (let stage = queue.shift(); stage; stage = queue.shift()) outcomes.push(await runStage(stage, alone));
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, stages.length) }, worker));
+  const cpuAfter = childCpuSeconds();
+  return {
+    outcomes,
+    seconds: (Date.now() - started) / 1000,
+    cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
+}
+
 const only = process.argv.slice(2);
 mkdirSync("reports", { recursive: true });
-rmSync("reports/vitest.json", { force: true });
-rmSync("reports/e2e.json", { force: true });
-rmSync("reports/soak.json", { force: true });
-rmSync("reports/cluster.json", { force: true });
-
-const steps: Step[] = [
-  { name: "typecheck", command: [bin("react-router"), "typegen"] },
-  { name: "typecheck", command: [bin("tsc")] },
-  { name: "lint", command: [bin("eslint"), ".", "--max-warnings", "0"] },
-  { name: "lint", command: [bin("prettier"), "--check", "--log-level", "warn", "."] },
-  { name: "build", command: [bin("react-router"), "build"] },
-  {
-    name: "unit",
-    command: [
-      bin("vitest"),
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      "--outputFile=reports/vitest.json",
-    ],
-    count: () => {
-      const v = readJson<{
-        numPassedTests: number;
-        numFailedTests: number;
-        numPendingTests: number;
-        numTodoTests: number;
-      }>("reports/vitest.json");
-      return (
-        v && {
-          passed: v.numPassedTests,
-          failed: v.numFailedTests,
-          skipped: v.numPendingTests + v.numTodoTests,
-        }
-      );
-    },
-  },
-  {
-    // 10 000 mixed requests against the production build just made (tests/soak/soak.ts): each of its
-    // checks (no 5xx, expected answers, memory, database) counts as one test.
-    name: "soak",
-    command: [process.execPath, "tests/soak/soak.ts"],
-    count: () => readJson<{ passed: number; failed: number; skipped: number }>("reports/soak.json"),
-  },
-  {
-    // PostgreSQL, 2 backend servers, 3 Keel servers and HAProxy on loopback (tests/cluster/cluster.ts):
-    // each scenario counts as one test; a missing program fails with the package to install.
-    name: "cluster",
-    command: [process.execPath, "tests/cluster/cluster.ts"],
-    count: () => readJson<{ passed: number; failed: number; skipped: number }>("reports/cluster.json"),
-  },
-  {
-    name: "e2e",
-    command: [bin("playwright"), "test"],
-    count: () => {
-      const e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-        "reports/e2e.json",
-      );
-      return (
-        e && {
-          passed: e.stats.expected,
-          failed: e.stats.unexpected + e.stats.flaky,
-          skipped: e.stats.skipped,
-        }
-      );
-    },
-  },
-];
+for (const report of ["vitest.json", "e2e.json", "soak.json", "cluster.json"])
+  rmSync(`reports/${report}`, { force: true });
+const cores = os.availableParallelism();
+const runStarted = Date.now();
+const phases: PhaseOutcome[] = [];
+for (const phase of PHASES) {
+  const stages = phase.filter((stage) => only.length === 0 || only.includes(stage.name));
+  if (stages.length > 0) phases.push(await runPhase(stages, cores));
+}
+const outcomes = phases.flatMap((phase) => phase.outcomes);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const failures: string[] = [];
-for (const step of steps) {
-  if (only.length > 0 && !only.includes(step.name)) continue;
-  const started = Date.now();
-  console.log(`\n== ${step.name}: ${step.command.join(" ")}`);
-  const result = spawnSync(step.command[0] ?? "", step.command.slice(1), { stdio: "inherit" });
-  const ok = result.status === 0;
-  const counted = step.count?.();
+for (const { ok, commandsOk, counted } of outcomes) {
   if (counted) {
     passed += counted.passed;
     failed += counted.failed;
     skipped += counted.skipped;
     // A runner that crashed without failing a test still fails the run.
     if (!ok && counted.failed === 0) failed += 1;
-  } else if (ok) {
-    passed += 1;
   } else {
-    failed += 1;
+    passed += commandsOk;
+    if (!ok) failed += 1;
   }
-  if (!ok) failures.push(step.name);
-  console.log(`== ${step.name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (failures.length > 0) console.log(`\nFailed steps: ${[...new Set(failures)].join(", ")}`);
+const seconds = (value: number) => `${value.toFixed(1)} s`.padStart(8);
+const cpu = (value: number | null) => (value === null ? "" : `  CPU ${value.toFixed(0)} s`);
+console.log(`\nStages (${cores} cores; a phase's stages run side by side):`);
+for (const phase of phases) {
+  for (const { stage, ok, seconds: taken, counted } of phase.outcomes) {
+    const result = counted ? `${counted.passed} passed, ${counted.failed} failed` : ok ? "ok" : "FAILED";
+    const own = phase.outcomes.length === 1 ? cpu(phase.cpuSeconds) : "";
+    console.log(`  ${stage.name.padEnd(10)}${seconds(taken)}  ${result}${own}`);
+  }
+  if (phase.outcomes.length > 1)
+    console.log(`  ${"(together)".padEnd(10)}${seconds(phase.seconds)}${cpu(phase.cpuSeconds)}`);
+}
+console.log(`  ${"total".padEnd(10)}${seconds((Date.now() - runStarted) / 1000)}`);
+const failures = outcomes.filter((o) => !o.ok).map((o) => o.stage.name);
+if (failures.length > 0) console.log(`\nFailed stages: ${failures.join(", ")}`);
 const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
 writeFileSync("reports/summary.txt", `${summary}\n`);
 console.log(summary);

@@ -6,26 +6,11 @@
 // their vendors' content and are left out; the host's elements around them are audited.
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from "@playwright/test";
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import { expect, test, testUsers } from "./fixtures.ts";
 import { LANGUAGE_LOCALES } from "../../app/i18n/languages.ts";
 import { LOCALE_COOKIE } from "../../app/lib/constants.ts";
-import { demoToken } from "../../prisma/factories.ts";
-import {
-  acceptAgreementAs,
-  DEMO_USERS,
-  mainNav,
-  signInOverHttp,
-  waitForHydration,
-  withdrawAliceConsent,
-  type DemoLogin,
-} from "./helpers.ts";
+import { DEMO_USERS, mainNav, signInOverHttp, tokenOf, waitForHydration, type DemoLogin } from "./helpers.ts";
 
 // ---------- the combinations ----------
 
@@ -84,35 +69,13 @@ function tr(
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-// ---------- the demo data the audit arranges, and puts back ----------
+// ---------- the data the audit arranges for the test's own users ----------
 
-const bearer = (login: DemoLogin) => ({ authorization: `Bearer ${demoToken(login)}` });
+const bearer = async (login: DemoLogin) => ({ authorization: `Bearer ${await tokenOf(login)}` });
 
 interface ProfileLocale {
   language: string;
   locale: string;
-}
-
-async function profileLocale(request: APIRequestContext, login: DemoLogin): Promise<ProfileLocale> {
-  const response = await request.get("/api/users/me?fields=profiles(general(locale(language,locale)))", {
-    headers: bearer(login),
-  });
-  expect(response.status(), `${login}'s profile`).toBe(200);
-  const me = (await response.json()) as { profiles: { general: { locale: ProfileLocale } } };
-  return me.profiles.general.locale;
-}
-
-/** The interface language saved in the profile, which wins over the locale cookie for a signed-in user. */
-async function setProfileLocale(
-  request: APIRequestContext,
-  login: DemoLogin,
-  locale: ProfileLocale,
-): Promise<void> {
-  const response = await request.post("/api/users/me/profiles/general", {
-    headers: bearer(login),
-    data: { locale },
-  });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 const localeOf = (language: AuditLanguage): ProfileLocale => ({
@@ -129,14 +92,9 @@ interface Tile {
   collapsed?: boolean;
 }
 
-async function dashboardTiles(request: APIRequestContext): Promise<Tile[]> {
-  const response = await request.get("/api/users/me/dashboard", { headers: bearer("admin") });
-  expect(response.status(), "admin's dashboard").toBe(200);
-  return ((await response.json()) as { tiles: Tile[] }).tiles;
-}
-
 async function setDashboardTiles(request: APIRequestContext, tiles: Tile[]): Promise<void> {
-  const put = () => request.put("/api/users/me/dashboard", { headers: bearer("admin"), data: { tiles } });
+  const headers = await bearer("admin");
+  const put = () => request.put("/api/users/me/dashboard", { headers, data: { tiles } });
   // A kept-alive connection the server has just closed resets once; the request itself is idempotent.
   const response = await put().catch((error: unknown) => {
     if (String(error).includes("ECONNRESET")) return put();
@@ -145,28 +103,13 @@ async function setDashboardTiles(request: APIRequestContext, tiles: Tile[]): Pro
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Runs `body` with admin's dashboard set to `tiles`, then puts the dashboard back as it was. */
+/** Runs `body` with admin's dashboard set to `tiles`. */
 async function withDashboard(request: APIRequestContext, tiles: Tile[], body: () => Promise<void>) {
-  const saved = await dashboardTiles(request);
   await setDashboardTiles(request, tiles);
-  try {
-    await body();
-  } finally {
-    await setDashboardTiles(request, saved);
-  }
+  await body();
 }
 
 const PULSE_TILE: Tile = { id: "a11y-pulse", appName: "team-pulse", widgetKey: "pulse" };
-
-/** Admin has never said "always" to the Notes widget's POST, so the host asks. */
-async function forgetNotesDecisions(request: APIRequestContext): Promise<void> {
-  for (const method of ["POST", "DELETE"]) {
-    const response = await request.delete(`/api/apps/issue-companion/requestDecisions/${method}`, {
-      headers: bearer("admin"),
-    });
-    expect(response.status(), `forget admin's ${method} decision`).toBe(200);
-  }
-}
 
 // ---------- visiting ----------
 
@@ -182,7 +125,11 @@ type Visitor = "admin" | "alice" | "guest";
 
 /** Opens `path` as `visitor` in `language`, hydrated, with its widgets past loading. */
 async function visit(page: Page, visitor: Visitor, path: string, language: AuditLanguage): Promise<void> {
-  if (visitor !== "guest") await signInAs(page, visitor);
+  if (visitor !== "guest") {
+    // The profile's language, which wins over the locale cookie, is the one under audit.
+    await testUsers().of(visitor, { locale: localeOf(language) });
+    await signInAs(page, visitor);
+  }
   await page.goto(path);
   await waitForHydration(page);
   await expect(page.locator("html"), `${path} in ${language}`).toHaveAttribute("lang", language);
@@ -427,9 +374,6 @@ function barMenus(language: AuditLanguage): { id: string; name: string }[] {
 /** Below this height admin's twelve items do not fit, and the last ones move into More. */
 const SHORT_HEIGHT = 560;
 
-/** The signed-in users of the audit, whose profile language follows the language under audit. */
-const AUDITED_USERS = ["admin", "alice"] as const satisfies readonly DemoLogin[];
-
 const notesFrame = (page: Page) => page.frameLocator('[data-widget="issue-companion/notes"] iframe');
 
 test.use({ viewport: { width: WIDE, height: HEIGHT } });
@@ -439,15 +383,9 @@ for (const language of LANGUAGES) {
     // A page loads once and is audited four times (two themes, two widths).
     test.describe.configure({ timeout: 60_000 });
 
-    test.beforeAll(async ({ request }) => {
-      for (const login of AUDITED_USERS) await setProfileLocale(request, login, localeOf(language));
-    });
-    // The other specs expect the demo users in English, as seeded; a rerun after a failure starts over.
-    test.afterAll(async ({ request }) => {
-      for (const login of AUDITED_USERS) {
-        await setProfileLocale(request, login, localeOf("en"));
-        expect(await profileLocale(request, login), `${login} back in English`).toEqual(localeOf("en"));
-      }
+    // Made before anything else asks for admin (withDashboard does), in the language under audit.
+    test.beforeEach(async ({ users }) => {
+      await users.of("admin", { locale: localeOf(language) });
     });
     test.beforeEach(async ({ context, baseURL }) => {
       // Guests have no profile: their language is the locale cookie.
@@ -591,25 +529,20 @@ for (const language of LANGUAGES) {
       await expectNoSeriousViolations(testInfo, "/issues with the help panel open", findings);
     });
 
-    test("the user agreement dialog, for a user without consent", async ({ page, request }, testInfo) => {
-      await withdrawAliceConsent();
-      try {
-        await visit(page, "alice", "/issues", language);
-        const dialog = page.getByRole("dialog", { name: tr(language, "shell", "agreement.title") });
-        await expect(dialog).toBeVisible();
-        expect(await dialog.evaluate((element) => element.matches(":modal")), "modal").toBe(true);
-        await expectNoSeriousViolations(
-          testInfo,
-          "/issues as alice behind the user agreement",
-          await audit(page, language),
-        );
-      } finally {
-        await acceptAgreementAs(request, "alice");
-      }
+    test("the user agreement dialog, for a user without consent", async ({ page }, testInfo) => {
+      await testUsers().of("alice", { consent: false, locale: localeOf(language) });
+      await visit(page, "alice", "/issues", language);
+      const dialog = page.getByRole("dialog", { name: tr(language, "shell", "agreement.title") });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.evaluate((element) => element.matches(":modal")), "modal").toBe(true);
+      await expectNoSeriousViolations(
+        testInfo,
+        "/issues as alice behind the user agreement",
+        await audit(page, language),
+      );
     });
 
-    test("the widget request confirmation", async ({ page, request }, testInfo) => {
-      await forgetNotesDecisions(request);
+    test("the widget request confirmation", async ({ page }, testInfo) => {
       await visit(page, "admin", "/issue/DEMO-1", language);
       const notes = notesFrame(page);
       await expect(notes.getByTestId("result")).toHaveText("Ready");
@@ -889,47 +822,39 @@ test.describe("the keyboard alone", () => {
 
   test("the user agreement: focus stays in it, Escape does not dismiss it, the keys scroll and accept", async ({
     page,
-    request,
   }) => {
-    await withdrawAliceConsent();
-    try {
-      await visit(page, "alice", "/issues", "en");
-      const dialog = page.getByRole("dialog", { name: "User Agreement" });
-      const text = dialog.getByRole("region", { name: "Agreement text" });
-      const accept = dialog.getByRole("button", { name: "Accept" });
-      await expect(dialog).toBeVisible();
-      // Opened with the page, before any key: focus is inside; whether it shows is checked from the first Tab on.
-      expect(
-        await dialog.evaluate((element) => element.contains(document.activeElement)),
-        "the agreement dialog takes focus when it opens",
-      ).toBe(true);
-      for (let presses = 1; presses <= 4; presses++) {
-        await page.keyboard.press("Tab");
-        const what = `the agreement dialog, after ${presses} Tab(s)`;
-        if (await expectFocusNotBehind(page, dialog, what))
-          await expectVisibleFocusWithin(page, dialog, what);
-      }
-      // Blocking by design: the answer is Accept or Decline, so Escape leaves it open.
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeVisible();
-      await tabTo(page, text, "the agreement text", 30);
-      await expectVisibleFocus(page, text, "the agreement text");
-      await page.keyboard.press("End");
-      await expect(accept, "End scrolled the text to its end").toBeEnabled();
-      await tabTo(page, accept, "Accept", 30);
-      await expectVisibleFocus(page, accept, "Accept");
-      await page.keyboard.press("Enter");
-      await expect(dialog).toBeHidden();
-    } finally {
-      await acceptAgreementAs(request, "alice");
+    await testUsers().of("alice", { consent: false });
+    await visit(page, "alice", "/issues", "en");
+    const dialog = page.getByRole("dialog", { name: "User Agreement" });
+    const text = dialog.getByRole("region", { name: "Agreement text" });
+    const accept = dialog.getByRole("button", { name: "Accept" });
+    await expect(dialog).toBeVisible();
+    // Opened with the page, before any key: focus is inside; whether it shows is checked from the first Tab on.
+    expect(
+      await dialog.evaluate((element) => element.contains(document.activeElement)),
+      "the agreement dialog takes focus when it opens",
+    ).toBe(true);
+    for (let presses = 1; presses <= 4; presses++) {
+      await page.keyboard.press("Tab");
+      const what = `the agreement dialog, after ${presses} Tab(s)`;
+      if (await expectFocusNotBehind(page, dialog, what)) await expectVisibleFocusWithin(page, dialog, what);
     }
+    // Blocking by design: the answer is Accept or Decline, so Escape leaves it open.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+    await tabTo(page, text, "the agreement text", 30);
+    await expectVisibleFocus(page, text, "the agreement text");
+    await page.keyboard.press("End");
+    await expect(accept, "End scrolled the text to its end").toBeEnabled();
+    await tabTo(page, accept, "Accept", 30);
+    await expectVisibleFocus(page, accept, "Accept");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
   });
 
   test("the widget request confirmation: Tab inside, Escape declines and returns to the widget", async ({
     page,
-    request,
   }) => {
-    await forgetNotesDecisions(request);
     await visit(page, "admin", "/issue/DEMO-1", "en");
     const notes = notesFrame(page);
     const add = notes.getByRole("button", { name: "Add note (POST)" });

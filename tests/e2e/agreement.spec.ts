@@ -1,8 +1,8 @@
-// The user agreement (seed 000 sections 4 and 5; issue 4): alice, who has not accepted it in the demo
-// data, must scroll through it to accept; declining logs her out; tabs follow each other; guests get a
-// notice instead.
-import { expect, test, type Page } from "@playwright/test";
-import { acceptAgreementAs, signIn, waitForHydration, withdrawAliceConsent } from "./helpers.ts";
+// The user agreement (seed 000 sections 4 and 5; issue 4): alice, who has not accepted it, must scroll
+// through it to accept; declining logs her out; tabs follow each other; guests get a notice instead.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { signIn, waitForHydration } from "./helpers.ts";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "User Agreement" });
 const acceptButton = (page: Page) => dialog(page).getByRole("button", { name: "Accept" });
@@ -11,9 +11,9 @@ const scrollToEnd = (page: Page) =>
     region.scrollTop = region.scrollHeight;
   });
 
-test.beforeEach(withdrawAliceConsent);
-test.afterAll(async ({ request }) => {
-  await acceptAgreementAs(request, "alice");
+// This test's alice, as in the demo data: no consent recorded, so the agreement dialog opens.
+test.beforeEach(async ({ users }) => {
+  await users.of("alice", { consent: false });
 });
 
 test.describe("with JavaScript", () => {

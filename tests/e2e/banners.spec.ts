@@ -1,5 +1,6 @@
 // Banners (seed 000 sections 3 and 8): Markdown, dismissible with and without scripts.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./helpers.ts";
 
 const announcements = (page: Page) => page.getByRole("complementary", { name: "Announcement" });

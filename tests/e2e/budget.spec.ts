@@ -2,7 +2,7 @@
 // as initial_js_gzip_kb, checked here against a budget so that a change which pulls a large library back
 // into the first scripts fails a test rather than only moving a number.
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { initialJs } from "../bench/initial-js.ts";
 import { signInQuickly } from "./helpers.ts";
 

@@ -2,9 +2,11 @@
 // its verification reload, and the error page when the backend is stopped.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { expect, test, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { e2eDatabaseFile, expect, test } from "./fixtures.ts";
 import { createPrisma } from "../../mock-backend/db.ts";
-import { DEMO_PASSWORD, e2eDatabaseFile, submitLogin, waitForHydration } from "./helpers.ts";
+import { DEMO_PASSWORD, submitLogin, userOf, waitForHydration } from "./helpers.ts";
 
 const CACHE_KEY = "keel.shell.configuration";
 
@@ -37,6 +39,13 @@ async function serveNextWithoutPreloadedConfig(page: Page): Promise<void> {
   );
 }
 
+/** The tab's log as About's "Download log for support" saves it. */
+async function supportLog(page: Page): Promise<string> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download log for support" }).click();
+  return readFile(await (await download).path(), "utf8");
+}
+
 const cachedMaxExportItems = (page: Page) =>
   page.evaluate(
     (key) =>
@@ -45,7 +54,8 @@ const cachedMaxExportItems = (page: Page) =>
     CACHE_KEY,
   );
 
-test.describe("the cached configuration", () => {
+// Changes the configuration every user is served: these run alone (playwright.config.ts).
+test.describe("the cached configuration", { tag: "@global-state" }, () => {
   test.afterEach(() => setMaxExportItems(500));
 
   test("a page's preloaded configuration is cached in local storage", async ({ page }) => {
@@ -95,7 +105,11 @@ test.describe("the cached configuration", () => {
     const verified = page.waitForResponse((response) => response.url().includes("/api/config?fields="));
     await page.goto("/issues");
     expect((await verified).status()).toBe(200);
-    await page.waitForTimeout(500);
+    await waitForHydration(page);
+    // The tab's support log records the verification's outcome; a reload would start a new log without it.
+    await page.getByRole("button", { name: "Help" }).click();
+    await page.getByRole("menuitem", { name: "About", exact: true }).click();
+    await expect.poll(() => supportLog(page)).toContain('Cached configuration verified {"outcome":"same"}');
     expect(loads).toBe(1);
     expect(await cachedMaxExportItems(page)).toBe(500);
   });
@@ -111,7 +125,7 @@ test.describe("the cached configuration", () => {
       };
     }, CACHE_KEY);
     await page.goto("/login");
-    await submitLogin(page, "alice", DEMO_PASSWORD);
+    await submitLogin(page, (await userOf("alice")).login, DEMO_PASSWORD);
     await expect(page).toHaveURL("/dashboard");
     await waitForHydration(page);
     await expect.poll(() => cachedMaxExportItems(page)).toBe(500);

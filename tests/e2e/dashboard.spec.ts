@@ -1,14 +1,17 @@
 // The dashboard (issue 8, seed 001 section 9) with the Team pulse sample widget, and the administrators'
 // Apps page: install by upload, removal after a confirmation.
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { demoToken } from "../../prisma/factories.ts";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { folderFiles, MINIMAL_APP_DIR, zipOf } from "../helpers/app-packages.ts";
-import { signInQuickly, waitForHydration } from "./helpers.ts";
+import { signInQuickly, tokenOf, waitForHydration, type DemoLogin } from "./helpers.ts";
 
 const PULSE = { appName: "team-pulse", widgetKey: "pulse" };
 const LOADED = /^Loaded \d+ issues? \(load #1\)$/;
 
-const as = (login: string, origin: string) => ({ authorization: `Bearer ${demoToken(login)}`, origin });
+const as = async (login: DemoLogin, origin: string) => ({
+  authorization: `Bearer ${await tokenOf(login)}`,
+  origin,
+});
 
 /** Replaces alice's dashboard through the backend (a removed tile takes its stored config with it). */
 async function setDashboard(
@@ -17,7 +20,7 @@ async function setDashboard(
   tiles: { id: string; width?: number; height?: number }[],
 ): Promise<void> {
   const response = await request.put("/api/users/me/dashboard", {
-    headers: as("alice", origin),
+    headers: await as("alice", origin),
     data: { tiles: tiles.map((tile) => ({ ...PULSE, ...tile })) },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -26,7 +29,7 @@ async function setDashboard(
 /** What Team pulse would have stored with storeConfig for the tile `id`. */
 async function storeConfig(request: APIRequestContext, origin: string, id: string, title: string) {
   const response = await request.put(`/api/apps/team-pulse/embeddings/${id}`, {
-    headers: as("alice", origin),
+    headers: await as("alice", origin),
     data: { widgetKey: "pulse", config: { title, project: "" } },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -41,7 +44,7 @@ interface SavedTile {
 
 /** Alice's dashboard as the backend keeps it: each tile's id, size and state, in order. */
 async function savedTiles(request: APIRequestContext, origin: string) {
-  const response = await request.get("/api/users/me/dashboard", { headers: as("alice", origin) });
+  const response = await request.get("/api/users/me/dashboard", { headers: await as("alice", origin) });
   expect(response.status()).toBe(200);
   const { tiles } = (await response.json()) as { tiles: SavedTile[] };
   return tiles.map(({ id, width, height, collapsed }) => ({ id, width, height, collapsed }));
@@ -60,10 +63,6 @@ async function expectWidgetReady(tile: Locator): Promise<void> {
   await expect(tile.locator('[data-widget="team-pulse/pulse"]')).toHaveAttribute("data-state", "ready");
   await expect(tile.frameLocator("iframe").getByTestId("status")).toHaveText(LOADED);
 }
-
-test.afterAll(async ({ request, baseURL }) => {
-  await setDashboard(request, baseURL!, []);
-});
 
 test.describe("the dashboard with scripts", () => {
   test.beforeEach(async ({ request, baseURL }) => {
@@ -271,13 +270,14 @@ test.describe("the dashboard without JavaScript", () => {
   });
 });
 
-test.describe("the Apps page", () => {
+// Installing an app shows its widgets to everyone: these run alone (playwright.config.ts).
+test.describe("the Apps page", { tag: "@global-state" }, () => {
   const removeMinimal = async (request: APIRequestContext, origin: string) => {
-    const response = await request.delete("/api/admin/apps/minimal", { headers: as("admin", origin) });
+    const response = await request.delete("/api/admin/apps/minimal", { headers: await as("admin", origin) });
     expect([200, 404]).toContain(response.status());
   };
   test.beforeEach(async ({ request, baseURL }) => removeMinimal(request, baseURL!));
-  test.afterAll(async ({ request, baseURL }) => removeMinimal(request, baseURL!));
+  test.afterEach(async ({ request, baseURL }) => removeMinimal(request, baseURL!));
 
   test("is for administrators only", async ({ page }) => {
     await signInQuickly(page, "alice", "/issues");

@@ -1,15 +1,8 @@
-// Shared steps for the end-to-end specs: the demo users and signing in through the identity service.
-import path from "node:path";
-import {
-  expect,
-  type APIRequestContext,
-  type BrowserContext,
-  type Cookie,
-  type Page,
-} from "@playwright/test";
-import { demoToken } from "../../prisma/factories.ts";
-import { createPrisma } from "../../mock-backend/db.ts";
+// Shared steps for the end-to-end specs: signing in through the identity service as the running test's own
+// users (tests/e2e/fixtures.ts), made like the demo users.
+import type { APIRequestContext, BrowserContext, Cookie, Page } from "@playwright/test";
 import { currentCode } from "../../mock-backend/identity/totp.ts";
+import { expect, testUsers, type Persona, type TestUser } from "./fixtures.ts";
 
 export const DEMO_PASSWORD = "demo";
 
@@ -20,23 +13,30 @@ export const DEMO_USERS = {
   tom: "Tom Twofactor",
 } as const;
 
-export type DemoLogin = keyof typeof DEMO_USERS;
+export type DemoLogin = Persona;
+
+/** The running test's own user like `login` (fixtures.ts), made on first use. */
+export function userOf(login: DemoLogin): Promise<TestUser> {
+  return testUsers().of(login);
+}
+
+/** The permanent token of the running test's user like `login`. */
+export async function tokenOf(login: DemoLogin): Promise<string> {
+  return (await userOf(login)).token;
+}
 
 export const SESSION_COOKIE = "keel_session";
 export const CSRF_COOKIE = "keel_csrf";
 
 /**
- * Waits until React has hydrated the page: ScrollRestoration's effect, which runs
- * only after the hydration commit, switches history.scrollRestoration to manual.
- * The left bar's menus load their script after hydration; until then they are
- * disclosures (details.nav-menu), so this waits for those to be gone too.
+ * Waits until React has hydrated the page: the root marks <html data-hydrated> once hydration has
+ * committed. The left bar's menus load their script after hydration; until then
+ * they are disclosures (details.nav-menu), so this waits for those to be gone too.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      "__reactRouterDataRouter" in window &&
-      window.history.scrollRestoration === "manual" &&
-      Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")) &&
+      document.documentElement.hasAttribute("data-hydrated") &&
       document.querySelector("details.nav-menu") === null,
   );
 }
@@ -58,30 +58,30 @@ export async function submitLogin(page: Page, login: string, password: string): 
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
-/** Where the start page sends each user: reporters to their tickets, the others to the dashboards. */
-export const LANDING: Record<DemoLogin, { url: string; heading: string }> = {
-  admin: { url: "/dashboard", heading: "Dashboards" },
-  alice: { url: "/dashboard", heading: "Dashboards" },
-  rachel: { url: "/tickets", heading: "Tickets" },
+/** Where the start page sends `user`: reporters to their tickets, the others to the dashboards. */
+export function landingOf(user: TestUser): { url: string; heading: string } {
   // tom must use two-factor authentication: signing in sets it up first, then he lands as alice does.
-  tom: { url: "/dashboard", heading: "Dashboards" },
-};
+  return user.persona === "rachel"
+    ? { url: "/tickets", heading: "Tickets" }
+    : { url: "/dashboard", heading: "Dashboards" };
+}
 
-/** Asserts the landing page of `login` and the name in the navigation. */
+/** Asserts the landing page of the test's user like `login` and the name in the navigation. */
 export async function expectWelcome(page: Page, login: DemoLogin): Promise<void> {
-  await expect(page).toHaveURL(LANDING[login].url);
-  await expect(page.getByRole("heading", { level: 1, name: LANDING[login].heading })).toBeVisible();
+  const landing = landingOf(await userOf(login));
+  await expect(page).toHaveURL(landing.url);
+  await expect(page.getByRole("heading", { level: 1, name: landing.heading })).toBeVisible();
   await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS[login]);
 }
 
 /**
- * Signs `login` in as a person does: Keel's /login, its "Log in" link, the identity service's form. Then
- * waits for the welcome page.
+ * Signs the test's user like `login` in as a person does: Keel's /login, its "Log in" link, the identity
+ * service's form. Then waits for the welcome page.
  */
 export async function signIn(page: Page, login: DemoLogin): Promise<void> {
-  if (login === "tom") await resetTwoFactor(login);
+  const user = await userOf(login);
   await page.goto("/login");
-  await submitLogin(page, login, DEMO_PASSWORD);
+  await submitLogin(page, user.login, DEMO_PASSWORD);
   if (login === "tom") await completeTwoFactorSetUp(page);
   await expectWelcome(page, login);
 }
@@ -107,7 +107,7 @@ export function csrfFieldValue(html: string): string | undefined {
 }
 
 /**
- * Signs `login` in over HTTP with `request`: Keel's /auth/login, the identity service's form, Keel's
+ * Signs the test's user like `login` in over HTTP with `request`: Keel's /auth/login, the identity service's form, Keel's
  * callback, which sets the session cookie in the request context's jar and answers with a redirect to
  * `path`. A page's `page.request` shares its cookies with the browser, so the page is signed in too.
  */
@@ -122,10 +122,9 @@ export async function signInOverHttp(
   expect(authorize.pathname, "Keel's /auth/login sends to the identity service").toBe(
     "/hub/api/rest/oauth2/auth",
   );
-  // tom must use two-factor authentication: each quick sign-in sets it up afresh, as his first one does.
-  if (login === "tom") await resetTwoFactor(login);
+  const { login: account } = await userOf(login);
   let form = await request.post(authorize.href, {
-    form: { login, password: DEMO_PASSWORD, intent: "sign-in" },
+    form: { login: account, password: DEMO_PASSWORD, intent: "sign-in" },
     headers: { origin: authorize.origin },
     maxRedirects: 0,
   });
@@ -206,48 +205,3 @@ export async function saveAppearance(page: Page, choice: AppearanceChoice): Prom
 /** The signed state and the new key of the identity service's two-factor set-up page. */
 export const pendingOf = (page: string) => /name="pending" value="([^"]+)"/.exec(page)?.[1] ?? "";
 export const secretOf = (page: string) => /data-secret="([A-Z2-7]+)"/.exec(page)?.[1] ?? "";
-
-/** Takes `login`'s two-factor authentication back to none, as an administrator resetting it would. */
-export async function resetTwoFactor(login: DemoLogin): Promise<void> {
-  const db = createPrisma(`file:${e2eDatabaseFile()}`);
-  try {
-    await db.user.update({
-      where: { login },
-      data: { twoFactorEnabled: false, totpSecret: null, totpLastStep: null },
-    });
-  } finally {
-    await db.$disconnect();
-  }
-}
-
-/** The SQLite file the e2e server runs on (playwright.config.ts): one per port. */
-export function e2eDatabaseFile(): string {
-  return path.resolve(`tests/.tmp/e2e-${process.env.E2E_PORT ?? 3100}/keel.db`);
-}
-
-/** Records `login`'s consent to the current user agreement through the identity API, as the dialog would. */
-export async function acceptAgreementAs(request: APIRequestContext, login: DemoLogin): Promise<void> {
-  const headers = { authorization: `Bearer ${demoToken(login)}`, "hub-api-version": "4" };
-  const settings = await request.get(
-    "/hub/api/rest/settings/public?fields=endUserAgreement(majorVersion,minorVersion)",
-    { headers },
-  );
-  const { endUserAgreement } = (await settings.json()) as {
-    endUserAgreement: { majorVersion: number; minorVersion: number };
-  };
-  const response = await request.post(
-    "/hub/api/rest/users/endUserAgreementConsent?failOnPermissionReduce=true",
-    { headers, data: { accepted: true, ...endUserAgreement } },
-  );
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** alice as in the demo data: no consent recorded, so the agreement dialog opens. */
-export async function withdrawAliceConsent(): Promise<void> {
-  const db = createPrisma(`file:${e2eDatabaseFile()}`);
-  try {
-    await db.agreementConsent.deleteMany({ where: { user: { login: "alice" } } });
-  } finally {
-    await db.$disconnect();
-  }
-}

@@ -2,7 +2,8 @@
 // Hebrew mirrored; the language is switched from the profile menu with and without scripts; nothing in the
 // German shell is left in English.
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { signIn, signInQuickly, waitForHydration } from "./helpers.ts";
 
 /** The left bar, whatever its name in the page's language. */
@@ -59,11 +60,6 @@ test.describe("a guest's browser language", () => {
       await expect(flipped).toHaveCSS("transform", "matrix(-1, 0, 0, 1, 0, 0)");
     });
   });
-});
-
-// Specs after this one expect alice in English.
-test.afterEach(async ({ page }) => {
-  await setLanguage(page, "en");
 });
 
 test.describe("switching language", () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { DEMO_USERS, expectWelcome, mainNav, signIn, signInQuickly, waitForHydration } from "./helpers.ts";
 
 /** The seeded global banner (prisma/factories.ts), in parts that survive any markup. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { signInQuickly, waitForHydration } from "./helpers.ts";
 
 /** The seeded issue with formulas, a diagram and a PDF attachment (prisma/factories.ts). */

@@ -2,14 +2,15 @@
 // JavaScript: which items and menu entries it shows, what the server HTML holds, the keyboard, collapsing
 // and the active item. The expectations follow the rules of app/shell/navigation-model.ts (seed 000
 // sections 2.3 and 6) applied to the demo users and grants of prisma/factories.ts.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import {
   DEMO_USERS,
-  LANDING,
+  landingOf,
   javaScriptRuns,
   mainNav,
-  saveAppearance,
   signInQuickly,
+  userOf,
   waitForHydration,
   type DemoLogin,
 } from "./helpers.ts";
@@ -105,8 +106,6 @@ const ADMINISTRATION: readonly Entry[] = [
 ];
 
 interface Expected {
-  /** Where the visitor starts (the landing page after sign-in; guests at / go to /issues). */
-  start: string;
   logo: string;
   /** `data-nav-item` ids, in order. */
   items: readonly string[];
@@ -117,7 +116,6 @@ interface Expected {
 const EXPECTED: Record<Visitor, Expected> = {
   // Every permission, a helpdesk folder, time tracking, planning canvas and AI assistant flags.
   admin: {
-    start: LANDING.admin.url,
     logo: "/",
     items: [
       "issues",
@@ -142,7 +140,6 @@ const EXPECTED: Record<Visitor, Expected> = {
   },
   // Member of DEMO: reads reports, projects and work items, creates issues and articles; AI flag only.
   alice: {
-    start: LANDING.alice.url,
     logo: "/",
     items: [
       "issues",
@@ -160,20 +157,17 @@ const EXPECTED: Record<Visitor, Expected> = {
   },
   // Reporter with a helpdesk folder; creates issues only in the helpdesk project SUP: no Create menu.
   rachel: {
-    start: LANDING.rachel.url,
     logo: "/tickets",
     items: ["tickets", "helpdesk", "agiles", "articles", "notifications"],
     menus: { Help: HELP, Profile: PROFILE },
   },
   // Reads issues and articles in DEMO, nothing else: no reports, projects, timesheets or menus of his own.
   tom: {
-    start: LANDING.tom.url,
     logo: "/",
     items: ["issues", "dashboards", "agiles", "articles", "gantt-charts", "notifications"],
     menus: { Help: HELP, Profile: PROFILE },
   },
   guest: {
-    start: "/issues",
     logo: "/",
     items: ["issues", "articles"],
     menus: { Help: HELP },
@@ -278,8 +272,14 @@ function menuLabel(visitor: Visitor, menu: MenuName): string {
   return menu === "Profile" && visitor !== "guest" ? `Profile: ${DEMO_USERS[visitor]}` : menu;
 }
 
+/** Where the visitor starts: the landing page after sign-in (tom's has his id); guests at / go to /issues. */
+async function startOf(visitor: Visitor): Promise<string> {
+  return visitor === "guest" ? "/issues" : landingOf(await userOf(visitor)).url;
+}
+
 /** Signs the visitor in (guests just open the start page) and waits for hydration when scripts run. */
-async function visit(page: Page, visitor: Visitor, path = EXPECTED[visitor].start): Promise<boolean> {
+async function visit(page: Page, visitor: Visitor, path?: string): Promise<boolean> {
+  path ??= await startOf(visitor);
   if (visitor === "guest") await page.goto(path);
   else await signInQuickly(page, visitor, path);
   const scripts = await javaScriptRuns(page);
@@ -528,7 +528,7 @@ for (const javaScriptEnabled of [false, true]) {
           const expected = EXPECTED[visitor];
           const scripts = await visit(page, visitor);
           expect(scripts).toBe(javaScriptEnabled);
-          await expect(page).toHaveURL(expected.start);
+          await expect(page).toHaveURL(await startOf(visitor));
           const nav = mainNav(page);
 
           await expect(nav.getByRole("link", { name: "Keel, start page" })).toHaveAttribute(
@@ -556,7 +556,7 @@ for (const javaScriptEnabled of [false, true]) {
           if (visitor === "guest") {
             await expect(login).toHaveAttribute(
               "href",
-              `/login?redirect=${encodeURIComponent(expected.start)}`,
+              `/login?redirect=${encodeURIComponent(await startOf(visitor))}`,
             );
             await expect(page.getByTestId("current-user")).toHaveCount(0);
           } else {
@@ -648,13 +648,9 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test.describe("collapsing", () => {
-      test.afterEach(async ({ page }) => {
-        await saveAppearance(page, { expandNavigation: true });
-      });
-
       test("Collapse navigation is saved to the profile and rendered by the server", async ({ page }) => {
         const scripts = await visit(page, "admin");
-        const path = LANDING.admin.url;
+        const path = await startOf("admin");
         const nav = mainNav(page);
         const collapse = nav.getByRole("button", { name: "Collapse navigation", exact: true });
         const expand = nav.getByRole("button", { name: "Expand navigation", exact: true });
@@ -702,10 +698,6 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test.describe("themes", () => {
-      test.afterEach(async ({ page }) => {
-        await saveAppearance(page, { uiTheme: "system" });
-      });
-
       test("choosing Dark in Appearance switches the theme and keeps it", async ({ page }) => {
         const scripts = await visit(page, "tom");
         const html = page.locator("html");
@@ -720,7 +712,7 @@ for (const javaScriptEnabled of [false, true]) {
           await disclosure(page, label).getByRole("button", { name: "Dark", exact: true }).click();
         }
         await expect(html).toHaveAttribute("data-theme", "darcula");
-        await expect(page).toHaveURL(LANDING.tom.url);
+        await expect(page).toHaveURL(await startOf("tom"));
         await page.reload();
         await expect(html).toHaveAttribute("data-theme", "darcula");
       });
@@ -734,8 +726,8 @@ test.describe("server-rendered navigation", () => {
   for (const visitor of VISITORS) {
     test(`${visitor}: every item and menu entry is in the HTML as a link or form`, async ({ page }) => {
       const expected = EXPECTED[visitor];
-      if (visitor !== "guest") await signInQuickly(page, visitor, expected.start);
-      const path = expected.start;
+      const path = await startOf(visitor);
+      if (visitor !== "guest") await signInQuickly(page, visitor, path);
       const nav = await serverNav(page, path);
 
       expect(nav.expanded).toBe("true");
@@ -943,10 +935,6 @@ test.describe("keyboard, with JavaScript", () => {
   });
 
   test.describe("themes", () => {
-    test.afterEach(async ({ page }) => {
-      await saveAppearance(page, { uiTheme: "system" });
-    });
-
     test("Enter on Dark in Appearance switches to the dark theme, which survives a reload", async ({
       page,
     }) => {

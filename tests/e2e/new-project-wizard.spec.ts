@@ -1,6 +1,7 @@
 // The new-project wizard (seed 000 section 4): template selection, then inviting
 // team members and time tracking, each skippable, with and without JavaScript.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { javaScriptRuns, signInQuickly, waitForHydration } from "./helpers.ts";
 
 /** Opens a wizard page as admin and, when scripts run, waits for hydration. */
@@ -109,8 +110,11 @@ test.describe("new-project wizard with JavaScript", () => {
 
   test("the create button shows the pending state while the project is created", async ({ page }) => {
     await openAsAdmin(page, "/projects/new");
+    // The post is held until the pending state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/projects/new*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     await page.getByRole("radio", { name: /^Default/ }).check();
@@ -120,6 +124,7 @@ test.describe("new-project wizard with JavaScript", () => {
     const pending = page.getByRole("button", { name: "Creating the project…" });
     await expect(pending).toBeDisabled();
     await expect(page.getByRole("status").filter({ hasText: "Creating the project…" })).toBeVisible();
+    release();
     await expect(stepHeading(page, "Invite team members")).toBeVisible();
   });
 });

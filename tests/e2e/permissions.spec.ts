@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { mainNav, signInQuickly, waitForHydration } from "./helpers.ts";
 
 /** The readable ids in the first column of the issue table named `name`. */

@@ -1,26 +1,7 @@
 // The tips for new users and the pricing-update popup (seed 000 sections 4 and 6; issue 4).
-import { expect, test, type Page } from "@playwright/test";
-import { createPrisma } from "../../mock-backend/db.ts";
-import {
-  DEMO_PASSWORD,
-  e2eDatabaseFile,
-  signIn,
-  signInQuickly,
-  submitLogin,
-  waitForHydration,
-} from "./helpers.ts";
-
-async function resetProfiles(): Promise<void> {
-  const db = createPrisma(`file:${e2eDatabaseFile()}`);
-  try {
-    await db.user.update({ where: { login: "alice" }, data: { showTips: false } });
-    await db.user.update({ where: { login: "admin" }, data: { pricingAdminPopupShown: false } });
-  } finally {
-    await db.$disconnect();
-  }
-}
-
-test.afterEach(resetProfiles);
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { DEMO_PASSWORD, signIn, signInQuickly, submitLogin, userOf, waitForHydration } from "./helpers.ts";
 
 const tipsSwitch = (page: Page) => page.getByRole("switch", { name: "Show tips when I sign in" });
 
@@ -43,7 +24,7 @@ test("turning tips on saves it to the profile, and they open at the next sign-in
   // Not signIn(): it expects the plain landing page, which the tips replace as soon as they open. The
   // "Log in" link is a plain link to the identity service's page: nothing to hydrate first.
   await next.goto("/login");
-  await submitLogin(next, "alice", DEMO_PASSWORD);
+  await submitLogin(next, (await userOf("alice")).login, DEMO_PASSWORD);
   await expect(next.getByRole("dialog", { name: "Tips for new users" })).toBeVisible();
   await expect(next).toHaveURL("/dashboard?panel=tips");
   // Once per session: closing it keeps it closed.

@@ -1,6 +1,14 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { demoToken } from "../../prisma/factories.ts";
-import { csrfFieldValue, CSRF_COOKIE, getCookie, SESSION_COOKIE, signIn, signInQuickly } from "./helpers.ts";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import {
+  csrfFieldValue,
+  CSRF_COOKIE,
+  getCookie,
+  SESSION_COOKIE,
+  signIn,
+  signInQuickly,
+  tokenOf,
+} from "./helpers.ts";
 
 /** The Content-Security-Policy as directive → sources. */
 function parseCsp(header: string | undefined): Map<string, string[]> {
@@ -92,9 +100,8 @@ test.describe("security headers", () => {
 
 // Keel's only form of its own on /login is the permanent-token sign-in; it is a write like any other.
 test.describe("CSRF", () => {
-  const token = demoToken("alice");
-
   test("a POST to /login without the csrf field is refused with 403", async ({ request }) => {
+    const token = await tokenOf("alice");
     await csrfToken(request); // sets the keel_csrf cookie in this context's jar
     const response = await request.post("/login", {
       form: { token, redirect: "/" },
@@ -110,6 +117,7 @@ test.describe("CSRF", () => {
   });
 
   test("the same POST with the token signs in", async ({ request }) => {
+    const token = await tokenOf("alice");
     const csrf = await csrfToken(request);
     const response = await request.post("/login", {
       form: { csrf, token, redirect: "/" },
@@ -121,6 +129,7 @@ test.describe("CSRF", () => {
   });
 
   test("a POST with a forged Origin is refused", async ({ request }) => {
+    const token = await tokenOf("alice");
     const csrf = await csrfToken(request);
     const response = await request.post("/login", {
       form: { csrf, token, redirect: "/" },

@@ -1,8 +1,9 @@
 // The shell around the pages: the two apps, special paths, the More menu, the
 // narrow-screen bar and the help panel.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { SHORTCUTS } from "../../app/shell/shortcuts.ts";
-import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, waitForHydration } from "./helpers.ts";
+import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, userOf, waitForHydration } from "./helpers.ts";
 
 // Twelve of the shell and the seeded workspace sample app's main-menu item.
 const ADMIN_ITEMS = 13;
@@ -65,7 +66,7 @@ test.describe("special paths", () => {
   test("a guest opening a page that needs an account signs in and comes back", async ({ page }) => {
     await page.goto("/timesheets");
     await expect(page).toHaveURL("/login?redirect=%2Ftimesheets");
-    await submitLogin(page, "alice", DEMO_PASSWORD);
+    await submitLogin(page, (await userOf("alice")).login, DEMO_PASSWORD);
     await expect(page).toHaveURL("/timesheets");
     await expect(page.getByRole("heading", { level: 1, name: "Timesheets" })).toBeVisible();
   });
@@ -317,5 +318,23 @@ test.describe("two-factor authentication required", () => {
   test("alice, who need not use it, is not redirected", async ({ page }) => {
     await signInQuickly(page, "alice", "/articles");
     await expect(page).toHaveURL("/articles");
+  });
+});
+
+test.describe("hydration", () => {
+  test("the root marks the page hydrated once React owns it", async ({ page }) => {
+    await page.goto("/issues");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server's page is not marked hydrated", async ({ page }) => {
+      await page.goto("/issues");
+      await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+    });
   });
 });

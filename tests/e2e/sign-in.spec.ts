@@ -1,8 +1,8 @@
 // Signing in through the backend's identity service (docs/decisions/0007-identity-and-sessions.md): Keel's
 // /login links to the identity service's own page, which sends the browser back to Keel's /auth/callback;
 // the permanent-token form is Keel's only form. Everything works the same with and without JavaScript.
-import { expect, test, type Page } from "@playwright/test";
-import { demoToken } from "../../prisma/factories.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -13,12 +13,11 @@ import {
   chooseProfileEntry,
   SESSION_COOKIE,
   signIn,
-  signInOverHttp,
   signInQuickly,
   submitLogin,
+  tokenOf,
+  userOf,
   waitForHydration,
-  withdrawAliceConsent,
-  acceptAgreementAs,
   type DemoLogin,
 } from "./helpers.ts";
 
@@ -49,17 +48,6 @@ async function expectGuest(page: Page): Promise<void> {
   await expect(page.getByTestId("current-user")).toHaveCount(0);
 }
 
-// An account waits after a failed sign-in unless it signed in from this address before
-// (mock-backend/sign-in-throttle.ts): alice signs in once, so the wrong passwords below delay no one.
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    await signInOverHttp(request, "alice");
-  } finally {
-    await request.dispose();
-  }
-});
-
 for (const javaScriptEnabled of [false, true]) {
   test.describe(javaScriptEnabled ? "sign-in with JavaScript" : "sign-in without JavaScript", () => {
     test.use({ javaScriptEnabled });
@@ -77,7 +65,7 @@ for (const javaScriptEnabled of [false, true]) {
           (r) => r.request().method() === "POST" && IDENTITY_PAGE.test(r.url()),
         );
         const callback = page.waitForResponse((r) => r.url().includes("/auth/callback?"));
-        await submitLogin(page, login, DEMO_PASSWORD);
+        await submitLogin(page, (await userOf(login)).login, DEMO_PASSWORD);
         expect((await posted).status(), "the identity service sends back with a 303").toBe(303);
         expect((await callback).status(), "Keel's callback sends on with a 302").toBe(302);
         await expectWelcome(page, login);
@@ -91,7 +79,7 @@ for (const javaScriptEnabled of [false, true]) {
         "href",
         "/auth/login?redirect=%2Farticles",
       );
-      await submitLogin(page, "admin", DEMO_PASSWORD);
+      await submitLogin(page, (await userOf("admin")).login, DEMO_PASSWORD);
       await expect(page).toHaveURL("/articles");
       await expect(page.getByRole("heading", { level: 1, name: "Knowledge Base" })).toBeVisible();
       await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS.admin);
@@ -99,7 +87,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("an absolute-URL redirect lands on the start page", async ({ page }) => {
       await openLogin(page, "?redirect=https://evil.example/");
-      await submitLogin(page, "admin", DEMO_PASSWORD);
+      await submitLogin(page, (await userOf("admin")).login, DEMO_PASSWORD);
       await expectWelcome(page, "admin");
     });
 
@@ -110,11 +98,12 @@ for (const javaScriptEnabled of [false, true]) {
       const posted = page.waitForResponse(
         (r) => r.request().method() === "POST" && IDENTITY_PAGE.test(r.url()),
       );
-      await submitLogin(page, "alice", "not-the-password");
+      const { login } = await userOf("alice");
+      await submitLogin(page, login, "not-the-password");
       expect((await posted).status()).toBe(401);
       await expect(page).toHaveURL(IDENTITY_PAGE);
       await expect(page.getByRole("alert")).toHaveText("Incorrect login or password");
-      await expect(page.getByLabel("Username or email", { exact: true })).toHaveValue("alice");
+      await expect(page.getByLabel("Username or email", { exact: true })).toHaveValue(login);
       // The page is rendered again: the password is not echoed back.
       await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
       expect(await getCookie(page.context(), SESSION_COOKIE)).toBeUndefined();
@@ -169,7 +158,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/[?&]request_credentials=required(&|$)/);
       await expect(page.getByLabel("Username or email", { exact: true })).toHaveValue("");
       expect(await getCookie(page.context(), SESSION_COOKIE)).toBeUndefined();
-      await submitLogin(page, "admin", DEMO_PASSWORD);
+      await submitLogin(page, (await userOf("admin")).login, DEMO_PASSWORD);
       await expectWelcome(page, "admin");
     });
 
@@ -186,7 +175,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("a valid permanent token signs in and lands on the redirect", async ({ page }) => {
       await openLogin(page, "?redirect=/articles");
-      await submitToken(page, demoToken("admin"));
+      await submitToken(page, await tokenOf("admin"));
       await expect(page).toHaveURL("/articles");
       await expect(page.getByRole("heading", { level: 1, name: "Knowledge Base" })).toBeVisible();
       await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS.admin);
@@ -205,9 +194,8 @@ for (const javaScriptEnabled of [false, true]) {
 }
 
 test.describe("the user agreement", () => {
-  test.beforeEach(withdrawAliceConsent);
-  test.afterAll(async ({ request }) => {
-    await acceptAgreementAs(request, "alice");
+  test.beforeEach(async ({ users }) => {
+    await users.of("alice", { consent: false });
   });
 
   test("declining it logs out with its message", async ({ page }) => {

@@ -1,15 +1,12 @@
 // Themes (seed 000 section 4): light, dark and system, rendered by the server on the first byte, so the
 // page is right before any script runs; system follows the operating system live.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { saveAppearance, signInQuickly, waitForHydration } from "./helpers.ts";
 
 const LIGHT_BG = "rgb(255, 255, 255)";
 const DARK_BG = "rgb(30, 31, 34)";
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-
-test.afterEach(async ({ page }) => {
-  await saveAppearance(page, { uiTheme: "system" });
-});
 
 test.describe("rendered without scripts, so nothing can flash", () => {
   test.use({ javaScriptEnabled: false });

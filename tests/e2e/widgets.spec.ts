@@ -1,14 +1,18 @@
 // The widget host (issue 8) with the sample apps (mock-backend/sample-apps) in every kind of place, the
 // request rules (confirmation, refusal outside /api), the register timeout and a hostile widget.
 import { execFileSync } from "node:child_process";
-import { expect, test, type APIRequestContext, type FrameLocator, type Page } from "@playwright/test";
-import { demoToken } from "../../prisma/factories.ts";
-import { e2eDatabaseFile, signInQuickly, waitForHydration } from "./helpers.ts";
+import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { e2eDatabaseFile } from "./fixtures.ts";
+import { signInQuickly, tokenOf, userOf, waitForHydration } from "./helpers.ts";
 
 const frame = (page: Page, title: string): FrameLocator => page.frameLocator(`iframe[title="${title}"]`);
 const NOTES = "Notes (Issue Companion)";
 const NOTES_PATH = "extensionEndpoints/issue-companion/backend-global/notes";
-const adminHeaders = (origin: string) => ({ authorization: `Bearer ${demoToken("admin")}`, origin });
+const adminHeaders = async (origin: string) => ({
+  authorization: `Bearer ${await tokenOf("admin")}`,
+  origin,
+});
 
 function installFixture(name: string): void {
   execFileSync(process.execPath, ["mock-backend/apps/install-cli.ts", `tests/fixtures/apps/${name}`], {
@@ -18,21 +22,11 @@ function installFixture(name: string): void {
 }
 
 async function removeApp(request: APIRequestContext, baseURL: string, name: string): Promise<void> {
-  const response = await request.delete(`/api/admin/apps/${name}`, { headers: adminHeaders(baseURL) });
+  const response = await request.delete(`/api/admin/apps/${name}`, { headers: await adminHeaders(baseURL) });
   expect([200, 404]).toContain(response.status());
 }
 
-async function forgetDecisions(request: APIRequestContext, baseURL: string): Promise<void> {
-  for (const method of ["POST", "DELETE"]) {
-    await request.delete(`/api/apps/issue-companion/requestDecisions/${method}`, {
-      headers: { authorization: `Bearer ${demoToken("alice")}`, origin: baseURL },
-    });
-  }
-}
-
 test.describe("sample apps in their places", () => {
-  test.afterEach(async ({ request, baseURL }) => forgetDecisions(request, baseURL!));
-
   test("the issue page runs its widgets in sandboxed frames that read the issue through the host", async ({
     page,
   }) => {
@@ -65,7 +59,7 @@ test.describe("sample apps in their places", () => {
     const notes = frame(page, NOTES);
     await expect(notes.getByTestId("issue")).toHaveText("DEMO-1");
     await notes.getByRole("button", { name: "Who am I (GET)" }).click();
-    await expect(notes.getByTestId("result")).toHaveText("GET ok: alice");
+    await expect(notes.getByTestId("result")).toHaveText(`GET ok: ${(await userOf("alice")).login}`);
   });
 
   test("a link on another site cannot run an app's handler with the user's cookie", async ({
@@ -184,7 +178,7 @@ test.describe("sample apps in their places", () => {
     await signInQuickly(page, "alice", "/articles/DEMO-A-2");
     await expect(
       frame(page, "Companion (below the article summary) (Issue Companion)").getByRole("status"),
-    ).toContainText("read by alice");
+    ).toContainText(`read by ${(await userOf("alice")).login}`);
     await expect(
       frame(page, "Companion (above the article activity) (Issue Companion)").getByRole("status"),
     ).toContainText("GET ok: article");
@@ -341,7 +335,9 @@ test.describe("sample apps in their places", () => {
       "User: alice (Alice Member)",
     );
     await page.goto("/users/me?tab=app:workspace:profile-settings");
-    await expect(frame(page, "Workspace (Workspace)").getByTestId("entity")).toContainText('"login":"admin"');
+    await expect(frame(page, "Workspace (Workspace)").getByTestId("entity")).toContainText(
+      `"login":"${(await userOf("admin")).login}"`,
+    );
   });
 
   test("a member may not open an app's administration page", async ({ page }) => {
@@ -353,9 +349,10 @@ test.describe("sample apps in their places", () => {
   });
 });
 
-test.describe("a widget that never registers", () => {
-  test.beforeAll(() => installFixture("silent"));
-  test.afterAll(async ({ request, baseURL }) => removeApp(request, baseURL!, "silent"));
+// An installed app's widgets show on every issue page: the next two run alone (playwright.config.ts).
+test.describe("a widget that never registers", { tag: "@global-state" }, () => {
+  test.beforeEach(() => installFixture("silent"));
+  test.afterEach(async ({ request, baseURL }) => removeApp(request, baseURL!, "silent"));
 
   test("shows the seed's message after 60 s, not before", async ({ page }) => {
     await page.clock.install();
@@ -382,9 +379,9 @@ test.describe("a widget that never registers", () => {
   });
 });
 
-test.describe("a hostile widget", () => {
-  test.beforeAll(() => installFixture("hostile"));
-  test.afterAll(async ({ request, baseURL }) => removeApp(request, baseURL!, "hostile"));
+test.describe("a hostile widget", { tag: "@global-state" }, () => {
+  test.beforeEach(() => installFixture("hostile"));
+  test.afterEach(async ({ request, baseURL }) => removeApp(request, baseURL!, "hostile"));
 
   test("forges messages, reads its parent and posts to other frames, and achieves nothing", async ({
     page,

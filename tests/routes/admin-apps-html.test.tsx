@@ -2,8 +2,8 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
-import { WithI18n } from "../../../tests/helpers/i18n.tsx";
-import AdminApps from "./admin-apps.tsx";
+import { WithI18n } from "../helpers/i18n.tsx";
+import AdminApps from "../../app/routes/widgets/admin-apps.tsx";
 
 const app = (name: string, title: string, vendor: { name: string; url: string | null } | null) => ({
   id: `id-${name}`,

@@ -3,10 +3,10 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
-import { WithI18n } from "../../../tests/helpers/i18n.tsx";
+import { WithI18n } from "../helpers/i18n.tsx";
 import type { DashboardTile } from "#contract/api.ts";
-import type { HostedWidget } from "../../widgets/types.ts";
-import Dashboard from "./dashboard.tsx";
+import type { HostedWidget } from "../../app/widgets/types.ts";
+import Dashboard from "../../app/routes/widgets/dashboard.tsx";
 
 const PULSE: HostedWidget = {
   id: "w-1",
