@@ -7,6 +7,7 @@ import { SIGN_IN_THROTTLE_DEFAULTS } from "../mock-backend/sign-in-throttle.ts";
 import { DEFAULT_DATABASE_URL, databaseFile, ensurePrivateDirectory } from "../prisma/database-url.ts";
 import { DEFAULT_ANALYTICS_LIMITS } from "../mock-backend/analytics-limits.ts";
 import { DEFAULT_INBOX_STREAM_LIMITS } from "../mock-backend/inbox-events.ts";
+import { LOG_FORMATS } from "./log-format.ts";
 
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -75,6 +76,8 @@ export const EnvSchema = z.object({
   /** A third-party analytics script, loaded only in production or hosted installs (docs/analytics.md). */
   ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  /** JSON lines, or readable lines for a person; `auto`: readable on a terminal (server/log-format.ts). */
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }).default("auto"),
   TRUST_PROXY: z
     .string()
     .regex(

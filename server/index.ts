@@ -7,7 +7,8 @@ import { checkPublicDemo } from "../mock-backend/demo-credentials.ts";
 import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "../mock-backend/identity/demo-client.ts";
 import { createServerApp } from "./app.ts";
 import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, logDestination } from "./logger.ts";
+import { demoCredentialLogins } from "../mock-backend/demo-credentials.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -22,7 +23,7 @@ try {
   throw error;
 }
 
-const logger = createLogger(env.LOG_LEVEL);
+const logger = createLogger(env.LOG_LEVEL, logDestination(env.LOG_FORMAT));
 if (env.KEEL_BENCH) logger.warn("KEEL_BENCH=1: the benchmark's bare page /_bench/bare answers");
 const production = env.NODE_ENV === "production";
 const db = env.BACKEND_URL ? undefined : createPrisma(env.DATABASE_URL);
@@ -79,11 +80,19 @@ const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
+  void announce(port);
+});
+
+/** The start-up line: where Keel answers and, while the demo's published sign-in still works, that sign-in. */
+async function announce(port: number) {
+  const host = ["0.0.0.0", "::", "[::]"].includes(env.HOST) ? "localhost" : env.HOST;
+  const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
+  const demo = db ? (await demoCredentialLogins(db)).includes("admin") : false;
   logger.info(
     { port, host: env.HOST, mode: env.NODE_ENV, backend: env.BACKEND_URL ? "remote" : "mock" },
-    `Keel listening on http://${env.HOST}:${port}`,
+    demo ? `Keel is ready at ${url} · sign in as admin / demo` : `Keel is ready at ${url}`,
   );
-});
+}
 
 let shuttingDown = false;
 function shutdown(signal: string) {

@@ -144,6 +144,17 @@ export function canSeeNotifications(
   );
 }
 
+/**
+ * One page, one current item: when several items lead to the current page, the most specific url wins,
+ * and among equals the first (the reporter's Tickets before Helpdesk, which shares its url).
+ */
+function withSingleCurrent(items: NavItem[]): NavItem[] {
+  const current = items
+    .filter((item) => item.active)
+    .reduce<NavItem | null>((best, item) => (best && best.url.length >= item.url.length ? best : item), null);
+  return items.map((item) => (item.active && item !== current ? { ...item, active: false } : item));
+}
+
 export function buildNavigation(input: NavigationInput): Navigation {
   const { user, permissions, config, pathname } = input;
   const guest = user.guest;
@@ -183,12 +194,13 @@ export function buildNavigation(input: NavigationInput): Navigation {
   const notificationsVisible = canSeeNotifications(user, permissions);
   const member = !guest && !reporter;
 
-  const items = withoutEmpty<NavItem>([
+  const items = withSingleCurrent(withoutEmpty<NavItem>([
     // Everyone sees the issues list: guests hold READ_ISSUE, and a user without it gets the list's own
     // "no access" answer rather than a navigation with no entry point.
     reporter ? link("tickets", "/tickets", "tickets") : link("issues", "/issues", "issues"),
     // The seed gives Helpdesk the url "tickets" too, so a reporter with a helpdesk folder sees both
-    // Tickets and Helpdesk leading to /tickets; kept as specified, told apart by id.
+    // Tickets and Helpdesk leading to /tickets; kept as specified, told apart by id, and only the first
+    // of them is current (withSingleCurrent).
     user.profiles.helpdesk.helpdeskFolder !== null && link("helpdesk", "/tickets", "helpdesk"),
     member && link("dashboards", "/dashboard", "dashboards"),
     // The seed takes dashboards, timesheets and reports from reporters, but not agile boards.
@@ -212,7 +224,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
       .filter((w) => w.extensionPoint === MAIN_MENU_ITEM)
       .map((w) => appItem(w, `/app/${appPath(w)}`)),
     notificationsVisible && link("notifications", "/notifications", "notifications"),
-  ]);
+  ]));
 
   // ---------- create menu ----------
 

@@ -43,7 +43,9 @@ export default function Issues({ loaderData }: Route.ComponentProps) {
               <tr key={issue.id}>
                 <td>{issue.idReadable}</td>
                 <td className={issue.resolved ? "resolved" : undefined}>
-                  <Link to={`/issue/${issue.idReadable}`}>{issue.summary}</Link>
+                  <Link to={`/issue/${issue.idReadable}`} dir="auto">
+                    {issue.summary}
+                  </Link>
                 </td>
                 <td>{issue.project.name}</td>
                 <td>{issue.reporter.name}</td>
