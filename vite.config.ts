@@ -9,5 +9,8 @@ export default defineConfig({
     // which a page loads on demand when it shows a diagram; what a page loads first is kept small by
     // tests/e2e/budget.spec.ts. Anything larger than the diagram engine still warns.
     chunkSizeWarningLimit: 1600,
+    // Rolldown's notice of slow plugins times callbacks including what they await: on a busy machine it fires
+    // for React Router's route modules without anything in the build being slow.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 });

@@ -40,7 +40,11 @@ import { InboxProvider } from "./shell/inbox-context.tsx";
 import { NotificationsPopup } from "./shell/notifications-popup.tsx";
 import { UserAgreement } from "./shell/user-agreement-dialog.tsx";
 import { BannerList } from "./shell/banners.tsx";
-import { NavigationProgress, usePendingSubmitButtons, useSlowNavigation } from "./shell/navigation-progress.tsx";
+import {
+  NavigationProgress,
+  usePendingSubmitButtons,
+  useSlowNavigation,
+} from "./shell/navigation-progress.tsx";
 import { PricingPopup, useTipsAtStartup } from "./shell/startup-popups.tsx";
 import { visibleBanners } from "./shell/banners.server.ts";
 import { hubAgreementService, loadAgreementState } from "./shell/user-agreement.server.ts";
@@ -48,6 +52,7 @@ import { canSeeNotifications } from "./shell/navigation-model.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
 import feedbackStylesHref from "./styles/feedback.css?url";
+import narrowStylesHref from "./styles/narrow.css?url";
 
 // The language comes before the CSRF check, so that a refused request is answered in it too.
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddleware, csrfMiddleware];
@@ -91,6 +96,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: stylesHref },
   { rel: "stylesheet", href: feedbackStylesHref },
+  { rel: "stylesheet", href: narrowStylesHref },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

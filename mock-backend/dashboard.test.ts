@@ -191,7 +191,7 @@ test("tiles of a removed app drop out of the dashboard", async () => {
 test("a tile added to the dashboard has its embedding at once, with no config yet", async () => {
   await withBackend(async (backend) => {
     await setup(backend);
-    const tile = { id: "fresh", appName: APP, widgetKey: "chart", width: 2, height: 1, collapsed: false };
+    const tile = { id: "fresh", appName: APP, widgetKey: "chart", width: 50, height: 1, collapsed: false };
     expectOk(
       await backend.client.request("PUT", DASHBOARD, { body: { tiles: [tile] }, headers: bearer("alice") }),
     );
@@ -204,7 +204,7 @@ test("a tile added to the dashboard has its embedding at once, with no config ye
     expectOk(await store(backend, "alice", "fresh", { widgetKey: "chart", config: { range: "week" } }));
     expectOk(
       await backend.client.request("PUT", DASHBOARD, {
-        body: { tiles: [{ ...tile, width: 3 }] },
+        body: { tiles: [{ ...tile, width: 60 }] },
         headers: bearer("alice"),
       }),
     );

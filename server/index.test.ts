@@ -286,7 +286,8 @@ test("LOG_FORMAT=pretty writes readable lines: time, level, message, requests as
   child.stderr.on("data", (chunk: Buffer) => (output += chunk));
   const exit = new Promise((resolve) => child.on("exit", resolve));
   try {
-    const ready = /^\d\d:\d\d:\d\d INFO  Keel is ready at http:\/\/127\.0\.0\.1:(\d+) · sign in as admin \/ demo /m;
+    const ready =
+      /^\d\d:\d\d:\d\d INFO  Keel is ready at http:\/\/127\.0\.0\.1:(\d+) · sign in as admin \/ demo /m;
     await expect.poll(() => ready.exec(output)?.[1], { timeout: 10_000 }).toBeTruthy();
     const port = ready.exec(output)?.[1];
     expect((await fetch(`http://127.0.0.1:${port}/readyz?token=secret`)).status).toBe(200);

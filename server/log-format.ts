@@ -20,7 +20,18 @@ const LEVELS: Record<number, { name: string; colour: number }> = {
 };
 
 /** Fields every line carries or that the readable line already shows. */
-const SHOWN = new Set(["level", "time", "msg", "service", "pid", "hostname", "req", "res", "responseTime", "err"]);
+const SHOWN = new Set([
+  "level",
+  "time",
+  "msg",
+  "service",
+  "pid",
+  "hostname",
+  "req",
+  "res",
+  "responseTime",
+  "err",
+]);
 
 interface LogRecord {
   level?: number;
@@ -33,7 +44,8 @@ interface LogRecord {
   [key: string]: unknown;
 }
 
-const paint = (text: string, code: number, colour: boolean) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+const paint = (text: string, code: number, colour: boolean) =>
+  colour ? `\u001b[${code}m${text}\u001b[0m` : text;
 
 function clock(time: LogRecord["time"]): string {
   const date = time === undefined ? new Date() : new Date(time);
@@ -65,7 +77,11 @@ export function prettyLine(json: string, colour = false): string {
   const extra = Object.entries(record)
     .filter(([key, v]) => !SHOWN.has(key) && v !== undefined)
     .map(([key, v]) => `${key}=${value(v)}`);
-  const head = [paint(clock(record.time), 90, colour), paint(level.name.padEnd(5), level.colour, colour), message]
+  const head = [
+    paint(clock(record.time), 90, colour),
+    paint(level.name.padEnd(5), level.colour, colour),
+    message,
+  ]
     .concat(extra.length > 0 ? [paint(extra.join(" "), 90, colour)] : [])
     .join(" ");
   const error = record.err?.stack ?? record.err?.message;

@@ -6,7 +6,8 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { nodeVersionProblem, requiredVersion } from "./require-node.js";
 
-const ENGINES = (JSON.parse(readFileSync("package.json", "utf8")) as { engines: { node: string } }).engines.node;
+const ENGINES = (JSON.parse(readFileSync("package.json", "utf8")) as { engines: { node: string } }).engines
+  .node;
 /** Debian's own Node.js, older than Keel's engines on the machines that have it (stack notes). */
 const SYSTEM_NODE = "/usr/bin/node";
 const systemVersion = spawnSync(SYSTEM_NODE, ["--version"], { encoding: "utf8" }).stdout?.trim() ?? "";
@@ -46,21 +47,29 @@ test.runIf(olderNodeHere)("on this machine's older Node.js the check fails at on
   expect(run.stderr.trim().split("\n")).toEqual([nodeVersionProblem(systemVersion, ENGINES)]);
 });
 
-test.runIf(olderNodeHere)("on this machine's older Node.js npm install refuses before installing anything", () => {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "keel-engines-"));
-  try {
-    for (const file of ["package.json", "package-lock.json"]) copyFileSync(file, path.join(folder, file));
-    copyFileSync(".npmrc", path.join(folder, ".npmrc"));
-    const npm = spawnSync(SYSTEM_NODE, ["/usr/bin/npm", "install", "--offline", "--no-audit", "--no-fund"], {
-      cwd: folder,
-      encoding: "utf8",
-      env: { PATH: path.dirname(SYSTEM_NODE), HOME: process.env.HOME ?? os.tmpdir() },
-    });
-    expect(npm.status).not.toBe(0);
-    expect(npm.stderr).toContain("npm error code EBADENGINE");
-    expect(existsSync(path.join(folder, "node_modules"))).toBe(false);
-    expect(npm.stderr).toContain(`"node":"${ENGINES}"`);
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}, 30_000);
+test.runIf(olderNodeHere)(
+  "on this machine's older Node.js npm install refuses before installing anything",
+  () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "keel-engines-"));
+    try {
+      for (const file of ["package.json", "package-lock.json"]) copyFileSync(file, path.join(folder, file));
+      copyFileSync(".npmrc", path.join(folder, ".npmrc"));
+      const npm = spawnSync(
+        SYSTEM_NODE,
+        ["/usr/bin/npm", "install", "--offline", "--no-audit", "--no-fund"],
+        {
+          cwd: folder,
+          encoding: "utf8",
+          env: { PATH: path.dirname(SYSTEM_NODE), HOME: process.env.HOME ?? os.tmpdir() },
+        },
+      );
+      expect(npm.status).not.toBe(0);
+      expect(npm.stderr).toContain("npm error code EBADENGINE");
+      expect(existsSync(path.join(folder, "node_modules"))).toBe(false);
+      expect(npm.stderr).toContain(`"node":"${ENGINES}"`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  },
+  30_000,
+);

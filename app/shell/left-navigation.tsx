@@ -398,5 +398,3 @@ export function useShellNavigation(
   const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname, search));
   return { navigation, helpEntries, back: `${pathname}${search}` };
 }
-
-

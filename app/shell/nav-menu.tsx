@@ -177,7 +177,13 @@ export function actionRequest(
  */
 export const staysOnPage = (action: NavAction) => action.type === "theme" || action.type === "language";
 
-function ActionForm({ entry, back: given }: { entry: Extract<MenuEntry, { kind: "action" }>; back?: string }) {
+function ActionForm({
+  entry,
+  back: given,
+}: {
+  entry: Extract<MenuEntry, { kind: "action" }>;
+  back?: string;
+}) {
   const location = useLocation();
   const back = given ?? `${location.pathname}${location.search}`;
   const request = actionRequest(entry.action, back);
