@@ -287,13 +287,13 @@ test("LOG_FORMAT=pretty writes readable lines: time, level, message, requests as
   const exit = new Promise((resolve) => child.on("exit", resolve));
   try {
     const ready =
-      /^\d\d:\d\d:\d\d INFO  Keel is ready at http:\/\/127\.0\.0\.1:(\d+) · sign in as admin \/ demo /m;
+      /^\d\d:\d\d:\d\d INFO {2}Keel is ready at http:\/\/127\.0\.0\.1:(\d+) · sign in as admin \/ demo /m;
     await expect.poll(() => ready.exec(output)?.[1], { timeout: 10_000 }).toBeTruthy();
     const port = ready.exec(output)?.[1];
     expect((await fetch(`http://127.0.0.1:${port}/readyz?token=secret`)).status).toBe(200);
     await expect
       .poll(() => output, { timeout: 5_000 })
-      .toMatch(/^\d\d:\d\d:\d\d INFO  GET \/readyz 200 \d+ ms/m);
+      .toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/readyz 200 \d+ ms/m);
     expect(output).not.toContain("token=secret");
     expect(output.split("\n").filter((line) => line.startsWith("{"))).toEqual([]);
   } finally {

@@ -12,17 +12,15 @@ const UNCLAIMED_SUBMIT_MS = 1000;
 /** True while a navigation (a page load or a form's submission) has lasted longer than the delay. */
 export function useSlowNavigation(delayMs = PROGRESS_DELAY_MS): boolean {
   const navigation = useNavigation();
-  const inFlight = navigation.state !== "idle";
-  const [slow, setSlow] = useState(false);
+  // The navigation in flight, by where it goes: the one the delay ran out for is the slow one.
+  const going = navigation.state === "idle" ? null : (navigation.location?.key ?? navigation.state);
+  const [slowOne, setSlowOne] = useState<string | null>(null);
   useEffect(() => {
-    if (!inFlight) {
-      setSlow(false);
-      return;
-    }
-    const timer = setTimeout(() => setSlow(true), delayMs);
+    if (going === null) return;
+    const timer = setTimeout(() => setSlowOne(going), delayMs);
     return () => clearTimeout(timer);
-  }, [inFlight, delayMs]);
-  return inFlight && slow;
+  }, [going, delayMs]);
+  return going !== null && slowOne === going;
 }
 
 /** The bar at the top of the window: indeterminate, since a page's load time is unknown. */

@@ -267,14 +267,18 @@ test.describe("feedback while things happen", () => {
     page,
   }) => {
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as { __shifts?: number[] }).__shifts = shifts;
+      const shifts: { value: number; moved: string[] }[] = [];
+      (window as { __shifts?: typeof shifts }).__shifts = shifts;
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-        })[])
-          if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = entry.sources.map((source) => {
+            const node = source.node as Element | undefined;
+            return `${node?.nodeName ?? "?"}.${node?.className ?? ""} ${node?.textContent?.slice(0, 30) ?? ""}`;
+          });
+          shifts.push({ value: entry.value, moved });
+        }
       }).observe({ type: "layout-shift", buffered: true });
     });
     const documents = await holdRequests(page, /\/widgets\/issue-companion\//);
@@ -297,9 +301,11 @@ test.describe("feedback while things happen", () => {
     expect(await frames.evaluateAll((all) => all.map((f) => f.getBoundingClientRect().height))).toEqual(
       heightsWhileLoading,
     );
-    const shifts = await page.evaluate(() => (window as { __shifts?: number[] }).__shifts ?? []);
+    const shifts = await page.evaluate(
+      () => (window as { __shifts?: { value: number; moved: string[] }[] }).__shifts ?? [],
+    );
     expect(
-      shifts.reduce((a, b) => a + b, 0),
+      shifts.reduce((sum, shift) => sum + shift.value, 0),
       `layout shifts: ${JSON.stringify(shifts)}`,
     ).toBe(0);
   });
