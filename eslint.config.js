@@ -17,6 +17,8 @@ export default tseslint.config(
       "playwright-report/",
       "tests/.tmp/",
       "bench/",
+      // Third-party-shaped apps, written as the product's app generator writes them.
+      "tests/fixtures/vite-apps/",
     ],
   },
   js.configs.recommended,

@@ -125,3 +125,24 @@ test("a text's editor configures only the widgets its text embeds, under their i
     expect(await backend.db.widgetEmbedding.count()).toBe(0);
   });
 });
+
+test("guests read the config of a widget embedded in a public article, and change nothing", async () => {
+  await withBackend(async (backend) => {
+    expectOk(await store(backend, "alice", inText("articles", ARTICLE), "Conventions pulse"));
+    const guest = { [WIDGET_APP_HEADER]: APP };
+    const read = await backend.client.request("GET", inText("articles", ARTICLE), { headers: guest });
+    expect(EmbeddingSchema.parse(expectOk(read))).toEqual({ id: ID, ...config("Conventions pulse") });
+    expectError(
+      await backend.client.request("PUT", inText("articles", ARTICLE), {
+        body: config("Defaced"),
+        headers: { ...sameOrigin(), ...guest },
+      }),
+      401,
+    );
+    // A dashboard tile is its owner's: guests have no dashboard to read one from.
+    expectError(
+      await backend.client.request("GET", `/api/apps/${APP}/embeddings/${ID}`, { headers: guest }),
+      401,
+    );
+  });
+});

@@ -214,11 +214,52 @@ test("a user-scoped handler sees that user; the caller's own properties are the 
   });
 });
 
-test("guests are refused", async () => {
+test("guests are refused by an app none of whose widgets they may see", async () => {
   await withBackend(async (backend) => {
     await install(backend);
     expectError(await backend.client.request("GET", api("demo")), 401, "unauthorized");
     expectError(await backend.client.request("POST", api("count"), { headers: sameOrigin() }), 401);
+    await backend.db.app.deleteMany({ where: { name: APP } });
+    await insertApp(backend.db, {
+      name: APP,
+      files: { "backend-global.js": GLOBAL, "backend.js": SCOPED },
+      widgets: [
+        { key: "stats", extensionPoint: "ARTICLE_OPTIONS_MENU_ITEM", permissions: ["UPDATE_ARTICLE"] },
+      ],
+    });
+    expectError(await backend.client.request("GET", api("demo")), 401, "unauthorized");
+  });
+});
+
+test("guests reach the handlers of an app with a widget for them, on entities they may read", async () => {
+  await withBackend(async (backend) => {
+    await insertApp(backend.db, {
+      name: APP,
+      files: { "backend-global.js": GLOBAL, "backend.js": SCOPED },
+      // Article feedback: a form every reader sees, in the public project DEMO (guests read its articles).
+      widgets: [
+        { key: "feedback", extensionPoint: "ARTICLE_ABOVE_ACTIVITY_STREAM", permissions: ["READ_ARTICLE"] },
+      ],
+    });
+    expect(expectOk(await backend.client.request("GET", api("demo")))).toMatchObject({ me: "guest" });
+    expect(expectOk(await backend.client.request("POST", api("count"), { headers: sameOrigin() }))).toEqual({
+      global: 1,
+      mine: 1,
+    });
+    const article = (id: string) => `/api/articles/${id}/extensionEndpoints/${APP}/backend/demo`;
+    expect(expectOk(await backend.client.request("GET", article("DEMO-A-1")))).toEqual({
+      summary: expect.any(String),
+    });
+    // A helpdesk article is not the guest's to read: as if it did not exist.
+    const hidden = await backend.db.article.findFirstOrThrow({ where: { project: { shortName: "SUP" } } });
+    expectError(await backend.client.request("GET", article(hidden.idReadable)), 404);
+    expectError(
+      await backend.client.request("POST", `/api/users/me/extensionEndpoints/${APP}/backend/note`, {
+        rawBody: "hi",
+        headers: { ...sameOrigin(), "content-type": "text/plain" },
+      }),
+      401,
+    );
   });
 });
 

@@ -2,11 +2,11 @@ import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "../app/lib/constants.ts";
 import { createHandlerRunner, type HandlerRunnerOptions } from "./apps/handlers/pool.ts";
 import type { PackageLimits } from "./apps/package.ts";
-import { authenticate, requireSameOriginForWrites } from "./auth.ts";
+import { authenticate, requireSameOriginForWrites, requireSecondFactor } from "./auth.ts";
 import { errorHandler, jsonBody, notFoundHandler } from "./http.ts";
 import type { AnalyticsLimits } from "./analytics-limits.ts";
 import { createOAuthServer, DEFAULT_OAUTH_SETTINGS, type OAuthSettings } from "./identity/oauth.ts";
-import { BACKEND_SERVICE_ID, identityRouter } from "./identity/routes.ts";
+import { BACKEND_SERVICE_ID, identityPagesRouter, identityRouter } from "./identity/routes.ts";
 import type { InboxStreamLimits } from "./inbox-events.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
 import { appDecisionsRouter } from "./resources/app-decisions.ts";
@@ -18,6 +18,7 @@ import { configRouter } from "./resources/config.ts";
 import { dashboardRouter } from "./resources/dashboard.ts";
 import { hubRouter } from "./resources/hub.ts";
 import { inboxRouter } from "./resources/inbox.ts";
+import { issueQueriesRouter } from "./resources/issue-queries.ts";
 import { mentionsRouter } from "./resources/mentions.ts";
 import { contentRouter } from "./resources/issues.ts";
 import { permissionsRouter } from "./resources/permissions.ts";
@@ -25,6 +26,7 @@ import { projectsRouter } from "./resources/projects.ts";
 import { sessionRouter, type SessionRouterOptions } from "./resources/session.ts";
 import { usersRouter } from "./resources/users.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";
+import { workflowUsagesRouter } from "./resources/workflow-usages.ts";
 
 export const API_PREFIX = "/api";
 export const HUB_PREFIX = "/hub/api/rest";
@@ -45,6 +47,13 @@ export interface MockBackendOptions extends SessionRouterOptions {
   /** Without it, handlers run in the process-wide runner, with default limits. */
   apps?: AppLimits;
 }
+
+/**
+ * What a user who must use two-factor authentication and has not set it up may still call: who they
+ * are and what the shell needs to send them to the set-up. Everything else answers 403 until then.
+ */
+const API_OPEN_WHILE_SETTING_UP = ["GET /config", "GET /users/me", "GET /permissions/cache"];
+const HUB_OPEN_WHILE_SETTING_UP = ["GET /users/me", "GET /settings/public"];
 
 /**
  * The backend Keel talks to when no real one is configured: the product's REST
@@ -68,8 +77,10 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
   api.use(inboxRouter(db, options.inboxStreams));
   api.use(analyticsRouter(db, options.analytics));
   api.use(contentRouter(db));
+  api.use(issueQueriesRouter(db));
   api.use(mentionsRouter(db));
   api.use(projectsRouter(db));
+  api.use(workflowUsagesRouter(db));
   api.use(whatsNewRouter(db));
   api.use(appsRouter(db, { packageLimits: apps?.packages }));
   api.use(appEndpointsRouter(db, { runner: apps?.handlers && createHandlerRunner(apps.handlers) }));
@@ -85,18 +96,17 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
   hub.use(notFoundHandler);
 
   const root = Router();
-  root.use(API_PREFIX, ...common, api);
-  root.use(
-    HUB_PREFIX,
-    identityRouter({
-      db,
-      secret,
-      oauth,
-      serviceIds: [BACKEND_SERVICE_ID],
-      signInThrottle: options.signInThrottle,
-    }),
-  );
-  root.use(HUB_PREFIX, ...common, hub);
+  root.use(API_PREFIX, ...common, requireSecondFactor(API_OPEN_WHILE_SETTING_UP), api);
+  const identity = {
+    db,
+    secret,
+    oauth,
+    serviceIds: [BACKEND_SERVICE_ID],
+    signInThrottle: options.signInThrottle,
+  };
+  root.use(HUB_PREFIX, identityRouter(identity));
+  root.use(HUB_PREFIX, ...common, requireSecondFactor(HUB_OPEN_WHILE_SETTING_UP), hub);
+  root.use("/hub", identityPagesRouter(identity));
   root.use("/hub", notFoundHandler);
   root.use([API_PREFIX, "/hub"], errorHandler);
   return root;

@@ -295,9 +295,14 @@ test("an unchanged file answers 304 to its ETag", async () => {
   });
 });
 
-test("nothing outside widgets/ is served: not the backend, the manifest or a climb out", async () => {
+test("outside widgets/ only static assets are served: not the backend, the manifest or a climb out", async () => {
   await withBackend(async (backend) => {
     expect((await upload(backend, "admin")).statusCode).toBe(200);
+    // The app's icon at the package's root, which a widget may reference as ../../icon.svg.
+    const icon = await backend.client.request("GET", "/api/apps/minimal/files/icon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers.get("content-disposition")).toBe("attachment");
     for (const path of [
       "backend.js",
       "manifest.json",

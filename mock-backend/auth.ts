@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
-import { SESSION_COOKIE, SESSION_TTL_MS } from "../app/lib/constants.ts";
+import { SESSION_COOKIE, SESSION_TTL_MS, TWO_FACTOR_REQUIRED_ERROR } from "../app/lib/constants.ts";
 import { readCookie } from "../app/lib/cookies.ts";
 import type { Db } from "./db.ts";
 import { forbidden, HttpError, unauthorized } from "./http.ts";
@@ -18,6 +18,8 @@ export interface AuthUser {
 
 export interface Auth {
   user: AuthUser;
+  /** The user must use two-factor authentication and has not set it up: only a few calls are open. */
+  secondFactorMissing?: boolean;
   /** How the caller proved who it is: a cookie is ambient and needs same-origin proof for writes. */
   via: "guest" | "session" | "token";
 }
@@ -141,7 +143,29 @@ export async function destroySession({ db, secret }: SessionOptions, req: Reques
   if (raw) await db.session.deleteMany({ where: { idHash: sha256(raw) } });
 }
 
-const userSelect = { id: true, login: true, guest: true, userType: true } as const;
+const userSelect = {
+  id: true,
+  login: true,
+  guest: true,
+  userType: true,
+  requiredTwoFactorAuthentication: true,
+  twoFactorEnabled: true,
+  webauthnEnabled: true,
+} as const;
+
+type SelectedUser = AuthUser & {
+  requiredTwoFactorAuthentication: boolean;
+  twoFactorEnabled: boolean;
+  webauthnEnabled: boolean;
+};
+
+function signedIn(
+  { requiredTwoFactorAuthentication, twoFactorEnabled, webauthnEnabled, ...user }: SelectedUser,
+  via: Auth["via"],
+): Auth {
+  const missing = requiredTwoFactorAuthentication && !twoFactorEnabled && !webauthnEnabled;
+  return missing ? { user, via, secondFactorMissing: true } : { user, via };
+}
 
 /** Resolves the caller from a bearer token, else the session cookie, else the guest. */
 export function authenticate(options: SessionOptions): RequestHandler {
@@ -160,7 +184,7 @@ export function authenticate(options: SessionOptions): RequestHandler {
           db.user.findUnique({ where: { id: verified.userId }, select: userSelect }),
         );
     if (!user) throw invalidToken();
-    return { user, via: "token" };
+    return signedIn(user, "token");
   }
 
   return async (req, _res, next) => {
@@ -178,7 +202,7 @@ export function authenticate(options: SessionOptions): RequestHandler {
           db.permanentToken.findUnique({ where: { tokenHash }, select: { user: { select: userSelect } } }),
         );
         if (!token) throw unauthorized("The permanent token is not valid");
-        req.auth = { user: token.user, via: "token" };
+        req.auth = signedIn(token.user, "token");
         return next();
       }
       const raw = sessionSecretPart(req, secret);
@@ -191,14 +215,14 @@ export function authenticate(options: SessionOptions): RequestHandler {
           }),
         );
         if (session && session.expiresAt.getTime() > Date.now()) {
-          req.auth = { user: session.user, via: "session" };
+          req.auth = signedIn(session.user, "session");
           return next();
         }
       }
       const guest = await guestUser();
       if (!guest)
         throw new HttpError(500, "server_error", "The guest account is missing: run npm run db:setup");
-      req.auth = { user: guest, via: "guest" };
+      req.auth = signedIn(guest, "guest");
       next();
     } catch (error) {
       next(error);
@@ -228,6 +252,27 @@ export const requireSameOriginForWrites: RequestHandler = (req, _res, next) => {
   }
   next(forbidden("Cross-site request refused: a same-origin Origin header or a bearer token is required"));
 };
+
+/**
+ * Refuses every call but `open` ("METHOD /path" below the mount point) from a user who must use
+ * two-factor authentication and has not set it up: whatever their token, they can only see who they
+ * are, set it up at the identity service, or sign out.
+ */
+export function requireSecondFactor(open: readonly string[]): RequestHandler {
+  const allowed = new Set(open);
+  return (req, _res, next) => {
+    if (!req.auth?.secondFactorMissing) return next();
+    const method = req.method === "HEAD" ? "GET" : req.method;
+    if (allowed.has(`${method} ${req.path.replace(/\/+$/, "")}`)) return next();
+    next(
+      new HttpError(
+        403,
+        TWO_FACTOR_REQUIRED_ERROR,
+        "Two-factor authentication is required for this account: set it up at the identity service first",
+      ),
+    );
+  };
+}
 
 export function requireUser(req: Request): AuthUser {
   const user = req.auth?.user;

@@ -16,6 +16,9 @@ import {
 const Id = z.string().min(1).max(200);
 const EpochMs = z.number().int().nonnegative();
 
+// The product's API as apps call it from their widgets: users, custom fields, activities, search.
+export * from "./contract-app-api.ts";
+
 // ---------- configuration ----------
 
 export {

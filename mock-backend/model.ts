@@ -6,9 +6,9 @@ import {
   type Configuration,
   type CurrentUser,
   type InboxThread,
-  type PermissionEntry,
   type WidgetEntry,
 } from "./contract.ts";
+import type { PermissionCacheEntry } from "./contract-app-api.ts";
 import type { Db } from "./db.ts";
 import { HttpError, notFound } from "./http.ts";
 import { readCache } from "./read-cache.ts";
@@ -93,17 +93,17 @@ async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
 }
 
 /** The permission cache: one entry per key, global when any grant is global. */
-export function loadPermissions(db: Db, userId: string): Promise<PermissionEntry[]> {
+export function loadPermissions(db: Db, userId: string): Promise<PermissionCacheEntry[]> {
   return readCache(db).read(`permissions:${userId}`, () => readPermissions(db, userId));
 }
 
-async function readPermissions(db: Db, userId: string): Promise<PermissionEntry[]> {
+async function readPermissions(db: Db, userId: string): Promise<PermissionCacheEntry[]> {
   const grants = await db.permissionGrant.findMany({
     where: { userId },
-    include: { project: { select: { id: true, projectType: true } } },
+    include: { project: { select: { id: true, shortName: true, name: true, projectType: true } } },
     orderBy: [{ permissionKey: "asc" }, { projectId: "asc" }],
   });
-  const byKey = new Map<string, PermissionEntry>();
+  const byKey = new Map<string, PermissionCacheEntry>();
   for (const grant of grants) {
     let entry = byKey.get(grant.permissionKey);
     if (!entry) {
@@ -114,6 +114,8 @@ async function readPermissions(db: Db, userId: string): Promise<PermissionEntry[
     else if (!entry.projects.some((p) => p.id === grant.project?.id)) {
       entry.projects.push({
         id: grant.project.id,
+        shortName: grant.project.shortName,
+        name: grant.project.name,
         projectType: { id: grant.project.projectType === "HELPDESK" ? "HELPDESK" : "DEFAULT" },
       });
     }

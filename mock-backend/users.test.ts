@@ -4,6 +4,7 @@ import { FEATURE_FLAG } from "../app/lib/constants.ts";
 import {
   bearer,
   expectError,
+  afterTomsSetUp,
   expectOk,
   sameOrigin,
   selectorFor,
@@ -139,7 +140,9 @@ test("GET /api/users/me describes rachel as a reporter with a helpdesk folder", 
 });
 
 test("GET /api/users/me tells that tom must use two-factor authentication and has no method", async () => {
+  await backend.db.user.update({ where: { login: "tom" }, data: { twoFactorEnabled: false } });
   const me = await meAs("tom");
+  await afterTomsSetUp(backend.db);
   expect(me.requiredTwoFactorAuthentication).toBe(true);
   expect(me.twoFactorAuthentication).toEqual({ enabled: false });
   expect(me.webauthnDevice).toEqual({ enabled: false });

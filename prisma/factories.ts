@@ -430,3 +430,110 @@ export function demoInbox(login: string) {
     })),
   };
 }
+
+/** Custom fields: bundles list their values in order; state values say whether they resolve an issue. */
+export const CUSTOM_FIELDS = [
+  {
+    id: "58-1",
+    name: "Priority",
+    valueType: "enum",
+    bundle: [
+      { id: "67-1", name: "Critical", color: { id: "3", background: "#e30000", foreground: "#fff" } },
+      { id: "67-2", name: "Major", color: { id: "12", background: "#f5a623", foreground: "#fff" } },
+      { id: "67-3", name: "Normal", color: { id: "0", background: "#e6ecf2", foreground: "#444" } },
+      { id: "67-4", name: "Minor", color: { id: "17", background: "#e0f5e6", foreground: "#444" } },
+    ],
+  },
+  {
+    id: "58-2",
+    name: "State",
+    valueType: "state",
+    bundle: [
+      { id: "68-1", name: "Open", isResolved: false },
+      { id: "68-2", name: "In Progress", isResolved: false },
+      { id: "68-3", name: "Fixed", isResolved: true },
+      { id: "68-4", name: "Won't fix", isResolved: true },
+    ],
+  },
+  { id: "58-3", name: "Assignee", valueType: "user", bundle: null },
+] as const;
+
+/** Every project carries every field, in this order. */
+export function demoProjectFields() {
+  return PROJECTS.flatMap((project, p) =>
+    CUSTOM_FIELDS.map((field, i) => ({
+      id: `92-${p * CUSTOM_FIELDS.length + i + 1}`,
+      projectId: project.id,
+      fieldId: field.id,
+      ordinal: i,
+      canBeEmpty: field.valueType !== "state",
+      emptyFieldText: field.valueType === "user" ? "Unassigned" : "No value",
+    })),
+  );
+}
+
+// Per issue (in demoIssues' order): Priority, State and Assignee.
+const ISSUE_FIELD_VALUES: [string, string, string | null][] = [
+  ["67-2", "68-2", "1-2"],
+  ["67-3", "68-2", "1-1"],
+  ["67-4", "68-3", "1-2"],
+  ["67-3", "68-1", null],
+  ["67-1", "68-1", "1-1"],
+  ["67-2", "68-1", null],
+];
+
+export function demoIssueFieldValues() {
+  const fields = demoProjectFields();
+  return demoIssues().flatMap((issue, i) => {
+    const values = ISSUE_FIELD_VALUES[i] ?? [];
+    return CUSTOM_FIELDS.flatMap((field, f) => {
+      const value = values[f];
+      const projectField = fields.find((pf) => pf.projectId === issue.projectId && pf.fieldId === field.id);
+      return value && projectField
+        ? [{ issueId: issue.id, projectFieldId: projectField.id, value: JSON.stringify(value) }]
+        : [];
+    });
+  });
+}
+
+/** Votes, comments and a state change, as the activities API pages them. */
+export function demoIssueActivities() {
+  const [first, second] = demoIssues();
+  if (!first || !second) return [];
+  const at = (issue: { created: bigint }, hours: number) => issue.created + BigInt(hours * HOUR);
+  const vote = (id: string, issue: typeof first, user: string, hours: number, removed = false) => ({
+    id,
+    issueId: issue.id,
+    category: "VotersCategory",
+    authorId: user,
+    timestamp: at(issue, hours),
+    added: JSON.stringify(removed ? [] : [user]),
+    removed: JSON.stringify(removed ? [user] : []),
+  });
+  return [
+    vote("94-1", first, "1-1", 2),
+    vote("94-2", first, "1-4", 26),
+    vote("94-3", first, "1-2", 50),
+    vote("94-4", first, "1-4", 51, true),
+    vote("94-5", second, "1-2", 5),
+    {
+      id: "94-6",
+      issueId: first.id,
+      category: "CommentsCategory",
+      authorId: "1-1",
+      timestamp: at(first, 3),
+      added: JSON.stringify([{ id: "95-1", text: "Confirmed at 760 px in Chromium." }]),
+      removed: "[]",
+    },
+    {
+      id: "94-7",
+      issueId: second.id,
+      category: "CustomFieldCategory",
+      authorId: "1-1",
+      timestamp: at(second, 22),
+      fieldId: "92-2",
+      added: JSON.stringify(["68-2"]),
+      removed: JSON.stringify(["68-1"]),
+    },
+  ];
+}

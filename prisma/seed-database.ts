@@ -8,10 +8,14 @@ import {
   FEATURE_FLAGS,
   GUEST,
   PROJECTS,
+  CUSTOM_FIELDS,
   demoArticles,
   demoConfiguration,
   demoInbox,
+  demoIssueActivities,
+  demoIssueFieldValues,
   demoIssues,
+  demoProjectFields,
   demoPasswordHash,
   demoToken,
 } from "./factories.ts";
@@ -136,6 +140,12 @@ export async function seedDatabase(
 
     await tx.issue.createMany({ data: demoIssues() });
     await tx.article.createMany({ data: demoArticles() });
+    await tx.customField.createMany({
+      data: CUSTOM_FIELDS.map((f) => ({ ...f, bundle: f.bundle === null ? null : JSON.stringify(f.bundle) })),
+    });
+    await tx.projectCustomField.createMany({ data: demoProjectFields() });
+    await tx.issueFieldValue.createMany({ data: demoIssueFieldValues() });
+    await tx.issueActivity.createMany({ data: demoIssueActivities() });
     for (const app of apps) await writeApp(tx, app);
   }, SEED_TRANSACTION);
   await registerDemoClient(db, DEMO_REDIRECT_ORIGINS);

@@ -20,7 +20,7 @@ import { httpLogger } from "./logger.ts";
 import { mockLimits, type MockLimitVariable } from "./mock-limits.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 import { createHttpTransport, createInProcessTransport } from "./transport.ts";
-import { bearerForBackend, createAuth, pageOf, signInPage } from "./auth.ts";
+import { bearerForBackend, createAuth, pageOf, publicOrigin, signInPage } from "./auth.ts";
 import { createIdentityClient } from "./identity.ts";
 import { cookieName, sessionCookies } from "./session.ts";
 import { DEMO_CLIENT } from "../mock-backend/identity/demo-client.ts";
@@ -276,6 +276,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
             signInWithToken: (token) => auth.signInWithToken(req, res, token),
             signOut: (next) => auth.signOut(req, res, next),
             signInAgain: signInPage("ended", pageOf(req.originalUrl)),
+            accountSecurityUrl: (path) =>
+              identity.accountSecurityUrl(new URL(path, publicOrigin(req, env.KEEL_PUBLIC_URL)).href),
           },
           nonce: cspNonce(res),
           requestId: String(req.id ?? ""),

@@ -75,6 +75,8 @@ export interface IdentityClient {
     switchUser?: boolean;
   }): Promise<string>;
   logoutUrl(options: { redirectUri: string; state: string }): Promise<string>;
+  /** The identity service's account security page (two-factor authentication), coming back to `returnTo`. */
+  accountSecurityUrl(returnTo: string): Promise<string>;
   exchangeCode(code: string, verifier: string, redirectUri: string): Promise<TokenAnswer>;
   refresh(refreshToken: string): Promise<TokenAnswer>;
   /** The user a bearer token belongs to (users/me), or null when the backend refuses the token. */
@@ -203,6 +205,11 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
       const { hubUrl } = await discover();
       const params = new URLSearchParams({ client_id: clientId ?? "", state, redirect_uri: redirectUri });
       return `${hubUrl}/api/rest/oauth2/logout?${params}`;
+    },
+
+    async accountSecurityUrl(returnTo) {
+      const { hubUrl } = await discover();
+      return `${hubUrl}/account/security?${new URLSearchParams({ return_to: returnTo })}`;
     },
 
     exchangeCode: (code, verifier, redirectUri) =>

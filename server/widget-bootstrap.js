@@ -61,6 +61,10 @@
   var port = channel.port1;
   port.onmessage = onMessage;
   parent.postMessage({ type: HELLO, version: 1 }, data.hostOrigin, [channel.port2]);
+  // A document the frame navigates to is not this one: the host stops taking the frame's window messages.
+  addEventListener("pagehide", function (event) {
+    if (!event.persisted) port.postMessage({ kind: "call", id: nextId++, method: "unload", args: [] });
+  });
 
   function call(method, args) {
     return new Promise(function (resolve, reject) {

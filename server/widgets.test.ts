@@ -208,7 +208,7 @@ function directives(csp: string | undefined): Map<string, string> {
 test("an HTML document is served with the bootstrap, the frame's data and the widget policy", async () => {
   const { app, requests } = server({ [`${FILES}/tile/index.html`]: { type: "text/html", body: PAGE } });
   const ytapp = encodeURIComponent(JSON.stringify(frameData()));
-  const response = await inject(app, { url: `/widgets/sample-app/tile/index.html?ytapp=${ytapp}` });
+  const response = await inject(app, { url: `/widgets/sample-app/widgets/tile/index.html?ytapp=${ytapp}` });
   expect(response.statusCode).toBe(200);
   expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
   const policy = directives(response.headers["content-security-policy"] as string);
@@ -238,7 +238,7 @@ test("an HTML document is served with the bootstrap, the frame's data and the wi
 
 test("a document opened without its data gets the neutral description", async () => {
   const { app } = server({ [`${FILES}/tile/index.html`]: { type: "text/html; charset=utf-8", body: PAGE } });
-  const response = await inject(app, { url: "/widgets/sample-app/tile/index.html?ytapp=%7Bbroken" });
+  const response = await inject(app, { url: "/widgets/sample-app/widgets/tile/index.html?ytapp=%7Bbroken" });
   expect(response.statusCode).toBe(200);
   expect(response.payload).toContain('"locale":"en","theme":"light","entity":null,"me":null');
 });
@@ -248,7 +248,7 @@ test("other files pass through byte for byte with their type, the policy and ope
     [`${FILES}/tile/pixel.png`]: { type: "image/png", raw: PNG, etag: '"abc"' },
     [`${FILES}/assets/app.js`]: { type: "text/javascript", body: "console.log('<head>')" },
   });
-  const image = await inject(app, { url: "/widgets/sample-app/tile/pixel.png" });
+  const image = await inject(app, { url: "/widgets/sample-app/widgets/tile/pixel.png" });
   expect(image.statusCode).toBe(200);
   expect(image.headers["content-type"]).toBe("image/png");
   expect(new Uint8Array(image.rawPayload)).toEqual(PNG);
@@ -257,7 +257,7 @@ test("other files pass through byte for byte with their type, the policy and ope
   expect(image.headers["content-security-policy"]).toContain("sandbox allow-scripts");
 
   const script = await inject(app, {
-    url: "/widgets/sample-app/assets/app.js",
+    url: "/widgets/sample-app/widgets/assets/app.js",
     headers: { "if-none-match": '"x"' },
   });
   expect(script.payload).toBe("console.log('<head>')");
@@ -271,12 +271,12 @@ test("a file the backend says is unchanged answers 304; documents are never reva
     [`${FILES}/tile/index.html`]: { type: "text/html", body: PAGE },
   });
   const image = await inject(app, {
-    url: "/widgets/sample-app/tile/pixel.png",
+    url: "/widgets/sample-app/widgets/tile/pixel.png",
     headers: { "if-none-match": '"abc"' },
   });
   expect(image.statusCode).toBe(304);
   const page = await inject(app, {
-    url: "/widgets/sample-app/tile/index.html",
+    url: "/widgets/sample-app/widgets/tile/index.html",
     headers: { "if-none-match": '"abc"' },
   });
   expect(page.statusCode).toBe(200);
@@ -285,7 +285,7 @@ test("a file the backend says is unchanged answers 304; documents are never reva
 
 test("paths are encoded segment by segment on the way to the backend", async () => {
   const { app, requests } = server({});
-  await inject(app, { url: "/widgets/sample-app/tile/v1.2/c@1~x+y.js" });
+  await inject(app, { url: "/widgets/sample-app/widgets/tile/v1.2/c@1~x+y.js" });
   expect(requests.map((r) => r.path)).toEqual([`${FILES}/tile/v1.2/c%401~x%2By.js`]);
 });
 
@@ -299,19 +299,19 @@ test("bad app names and paths answer 404 with the policy, without asking the bac
     "/widgets/../index.html",
     "/widgets/%2e%2e/index.html",
     "/widgets/sample-app/../secret.txt",
-    "/widgets/sample-app/tile/../../manifest.json",
+    "/widgets/sample-app/widgets/tile/../../manifest.json",
     "/widgets/sample-app/%2e%2e/manifest.json",
     "/widgets/sample-app/%2E%2E/%2e%2e/backend.js",
     "/widgets/sample-app/.%2e/backend.js",
-    "/widgets/sample-app/tile/..%2f..%2fbackend.js",
-    "/widgets/sample-app/tile/%2e%2e%2fbackend.js",
-    "/widgets/sample-app/tile/..%5c..%5cbackend.js",
+    "/widgets/sample-app/widgets/tile/..%2f..%2fbackend.js",
+    "/widgets/sample-app/widgets/tile/%2e%2e%2fbackend.js",
+    "/widgets/sample-app/widgets/tile/..%5c..%5cbackend.js",
     "/widgets/sample-app/.env",
-    "/widgets/sample-app/tile/.hidden",
-    "/widgets/sample-app/tile/a%20b.js",
-    "/widgets/sample-app/tile/a%5cb.js",
-    "/widgets/sample-app/tile/a%00.js",
-    "/widgets/sample-app/tile//index.html",
+    "/widgets/sample-app/widgets/tile/.hidden",
+    "/widgets/sample-app/widgets/tile/a%20b.js",
+    "/widgets/sample-app/widgets/tile/a%5cb.js",
+    "/widgets/sample-app/widgets/tile/a%00.js",
+    "/widgets/sample-app/widgets/tile//index.html",
     `/widgets/${"a".repeat(101)}/index.html`,
   ]) {
     const response = await raw(path);
@@ -322,9 +322,49 @@ test("bad app names and paths answer 404 with the policy, without asking the bac
   // Sent through a normalizing client, the dot segments never reach a widget file either.
   for (const url of [
     "/widgets/sample-app/../secret.txt",
-    "/widgets/sample-app/tile/%2e%2e/%2e%2e/backend.js",
+    "/widgets/sample-app/widgets/tile/%2e%2e/%2e%2e/backend.js",
   ]) {
     expect((await inject(app, { url })).statusCode, url).toBe(404);
+  }
+  expect(requests).toEqual([]);
+});
+
+test("the package's own layout: a Vite build's ../../widgets/assets/ URLs and root icons resolve", async () => {
+  const ROOT = "/api/apps/sample-app/files";
+  const { app, requests } = server({
+    [`${FILES}/tile/index.html`]: { type: "text/html", body: PAGE },
+    [`${FILES}/assets/tile-Dx1.js`]: { type: "text/javascript", body: "export {}" },
+    [`${ROOT}/icon.svg`]: { type: "image/svg+xml", body: "<svg/>" },
+  });
+  const documentUrl = new URL("http://keel.test/widgets/sample-app/widgets/tile/index.html");
+  for (const relative of ["../../widgets/assets/tile-Dx1.js", "../assets/tile-Dx1.js", "../../icon.svg"]) {
+    const resolved = new URL(relative, documentUrl).pathname;
+    const response = await inject(app, { url: resolved });
+    expect(response.statusCode, relative).toBe(200);
+    expect(response.headers["content-security-policy"], relative).toContain("sandbox allow-scripts");
+  }
+  expect(requests.map((r) => r.path)).toEqual([
+    `${FILES}/assets/tile-Dx1.js`,
+    `${FILES}/assets/tile-Dx1.js`,
+    `${ROOT}/icon.svg`,
+  ]);
+});
+
+test("handler code, the manifest and settings are never served, without asking the backend", async () => {
+  const { app, requests } = server({});
+  for (const path of [
+    "backend.js",
+    "backend-global.js",
+    "lib/helpers.js",
+    "requirements.mjs",
+    "manifest.json",
+    "settings.json",
+    "entity-extensions.json",
+    "tile/index.html",
+    "README.md",
+  ]) {
+    const response = await inject(app, { url: `/widgets/sample-app/${path}` });
+    expect(response.statusCode, path).toBe(404);
   }
   expect(requests).toEqual([]);
 });
@@ -333,13 +373,13 @@ test("a file the backend does not have is 404; another backend failure is 502", 
   const { app } = server({
     [`${FILES}/tile/boom.js`]: { status: 500, type: "application/json", body: "{}" },
   });
-  expect((await inject(app, { url: "/widgets/sample-app/tile/missing.js" })).statusCode).toBe(404);
-  expect((await inject(app, { url: "/widgets/sample-app/tile/boom.js" })).statusCode).toBe(502);
+  expect((await inject(app, { url: "/widgets/sample-app/widgets/tile/missing.js" })).statusCode).toBe(404);
+  expect((await inject(app, { url: "/widgets/sample-app/widgets/tile/boom.js" })).statusCode).toBe(502);
 });
 
 test("an unreachable backend answers 502 'Failed to load frame content' and is logged", async () => {
   const { app, lines } = server({ [`${FILES}/tile/index.html`]: new Error("connect ECONNREFUSED") });
-  const response = await inject(app, { url: "/widgets/sample-app/tile/index.html" });
+  const response = await inject(app, { url: "/widgets/sample-app/widgets/tile/index.html" });
   expect(response.statusCode).toBe(502);
   expect(response.payload).toContain("Failed to load frame content");
   expect(response.headers["content-security-policy"]).toContain("sandbox allow-scripts");
@@ -377,7 +417,9 @@ function runBootstrap(data: FrameData = frameData()) {
     },
   };
   const logged: unknown[][] = [];
+  const listeners: [string, (event: unknown) => void][] = [];
   const frame: Record<string, unknown> = {
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.push([type, listener]),
     parent: {
       postMessage(message: unknown, origin: string, ports: MessagePort[]) {
         // The browser clones the message into the host's realm.
@@ -399,7 +441,11 @@ function runBootstrap(data: FrameData = frameData()) {
     widget: unknown;
     register(api?: object): Promise<Record<string, unknown>>;
   };
-  return { frame, YTApp, posted, root, classes, logged };
+  /** Fires the frame's listeners of `type`, as the browser would. */
+  const dispatch = (type: string, event: unknown) => {
+    for (const [name, listener] of listeners) if (name === type) listener(event);
+  };
+  return { frame, YTApp, posted, root, classes, logged, dispatch };
 }
 
 type Call = { kind: "call"; id: number; method: string; args: unknown[] };
@@ -448,6 +494,15 @@ test("the bootstrap says hello to the host's origin with one port", () => {
   expect(posted[0]?.origin).toBe("https://keel.test");
   expect(posted[0]?.ports).toHaveLength(1);
   expect(posted[0]?.ports[0]).toBeInstanceOf(MessagePort);
+});
+
+test("the bootstrap tells the host when its document goes, but not when it enters the page cache", async () => {
+  const { posted, dispatch } = runBootstrap();
+  const host = handHost(posted[0]!.ports[0]!);
+  dispatch("pagehide", { persisted: true });
+  dispatch("pagehide", { persisted: false });
+  expect(await host.nextCall()).toEqual({ kind: "call", id: 1, method: "unload", args: [] });
+  expect(host.calls).toHaveLength(1);
 });
 
 test("register sends the callbacks it has and builds host from the answered methods", async () => {

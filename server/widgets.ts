@@ -1,5 +1,6 @@
-// Widget documents and their files: /widgets/{app}/{path under the package's widgets/ folder}
-// (docs/widgets.md, "Widget documents"). The files come from the backend; an HTML document gets the
+// Widget documents and their files: /widgets/{app}/{path in the package}, so a build's relative URLs
+// resolve as in the product (docs/widgets.md, "Widget documents"). Only the package's public files are
+// served (app/widgets/package-files.ts). The files come from the backend; an HTML document gets the
 // YTApp bootstrap before its first script and every answer carries the widget policy, which sandboxes
 // the document even when it is opened on its own.
 import { readFileSync } from "node:fs";
@@ -7,6 +8,7 @@ import { Router, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import { jsonForDataBlock } from "../app/lib/json-block.ts";
 import type { BackendTransport } from "../app/lib/keel-context.ts";
+import { isPublicPackageFile } from "../app/widgets/package-files.ts";
 import { FrameDataSchema, WIDGET_SANDBOX, type FrameData } from "../app/widgets/protocol.ts";
 import { cspNonce } from "./security.ts";
 
@@ -91,7 +93,7 @@ export function widgetRouter(transport: BackendTransport, logger: Logger): Route
     const path = segments.join("/");
     sendWidgetHeaders(req, res);
     res.setHeader("Cache-Control", "no-cache");
-    if (!APP_NAME.test(app) || !SAFE_PATH.test(path)) {
+    if (!APP_NAME.test(app) || !SAFE_PATH.test(path) || !isPublicPackageFile(path)) {
       res.status(404).type("text/plain").send("Not found");
       return;
     }
@@ -99,7 +101,7 @@ export function widgetRouter(transport: BackendTransport, logger: Logger): Route
     try {
       answer = await transport({
         method: "GET",
-        path: `/api/apps/${encodeURIComponent(app)}/files/widgets/${segments.map(encodeURIComponent).join("/")}`,
+        path: `/api/apps/${encodeURIComponent(app)}/files/${segments.map(encodeURIComponent).join("/")}`,
         headers: {
           accept: "*/*",
           ...(req.get("if-none-match") && !/\.html?$/i.test(path)

@@ -37,6 +37,8 @@ export interface KeelAuth {
   signOut(next: string): Promise<string>;
   /** Where a reader whose session ended goes: the sign-in page, then back to this page. */
   signInAgain: string;
+  /** The identity service's account security page (two-factor set-up), with a way back to `path`. */
+  accountSecurityUrl(path: string): Promise<string>;
 }
 
 /** What the server gives every loader, action and middleware for one request. */

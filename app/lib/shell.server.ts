@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Api } from "./api.server.ts";
 import { ApiError } from "./api.server.ts";
+import { TWO_FACTOR_REQUIRED_ERROR } from "./constants.ts";
 import {
   assertRingIntegration,
   CONFIG_UNAVAILABLE_PATH,
@@ -34,9 +35,10 @@ export async function loadShell(api: Api, log: RequestLogger) {
         log.warn({ err: error }, "banners could not be loaded");
         return null;
       }),
-      // Guests have no inbox.
+      // Guests have no inbox, nor has a user before setting up the two-factor authentication they must use.
       api.getInboxFolders().catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) return [];
+        if (error instanceof ApiError && error.body?.error === TWO_FACTOR_REQUIRED_ERROR) return [];
         throw error;
       }),
     ]);

@@ -99,8 +99,8 @@ export const EMBEDDABLE_METHODS = [
   "loadServices",
   "removeWidget",
 ] as const;
-/** Calls of the bootstrap itself, never part of `host`. */
-export const INTERNAL_METHODS = ["register", "reportVitals"] as const;
+/** Calls of the bootstrap itself, never part of `host`; `unload` says the frame's document is going. */
+export const INTERNAL_METHODS = ["register", "reportVitals", "unload"] as const;
 
 export const HOST_METHODS = [
   ...BASE_METHODS,

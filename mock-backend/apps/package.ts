@@ -10,6 +10,7 @@ import {
   type Manifest,
   type ManifestProblem,
 } from "../../app/widgets/manifest.ts";
+import { WIDGETS_FOLDER } from "../../app/widgets/package-files.ts";
 import { DEFLATED, listZipEntries, readZipEntry, STORED, UnreadableZipError } from "./unzip.ts";
 
 export const MAX_PACKAGE_FILES = 2000;
@@ -27,8 +28,6 @@ const limitsOf = (limits: Partial<PackageLimits>): PackageLimits => ({
 });
 export const MANIFEST_FILE = "manifest.json";
 export const SETTINGS_FILE = "settings.json";
-/** indexPath, iconPath and settingsSchemaPath are relative to this folder. */
-export const WIDGETS_FOLDER = "widgets";
 
 /** A package Keel refuses, with a message for the administrator who tried to install it. */
 export class AppPackageError extends Error {

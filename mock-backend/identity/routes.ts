@@ -5,10 +5,34 @@ import { z } from "zod";
 import { GUEST_LOGIN, requireSameOriginForWrites, verifyPassword } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { route } from "../http.ts";
-import { createSignInThrottle, type SignInThrottleOptions } from "../sign-in-throttle.ts";
-import { hubSessions } from "./hub-session.ts";
+import {
+  createSignInThrottle,
+  type SignInThrottle,
+  type SignInThrottleOptions,
+} from "../sign-in-throttle.ts";
+import { hubSessions, type HubSessions } from "./hub-session.ts";
 import { OAuthError, type OAuthClientRow, type OAuthServer } from "./oauth.ts";
-import { pageLanguage, renderError, renderSignIn, translator } from "./sign-in-page.ts";
+import {
+  pageLanguage,
+  renderCode,
+  renderError,
+  renderSecurity,
+  renderSetUp,
+  renderSignIn,
+  translator,
+} from "./sign-in-page.ts";
+import {
+  acceptCode,
+  disableTotp,
+  enableTotp,
+  enrolment,
+  newTotpSecret,
+  openSecret,
+  PENDING_TTL_MS,
+  pendingToken,
+  readPendingToken,
+  sealSecret,
+} from "./totp.ts";
 
 /** Hub's own service id, which a scope may name beside the backend's. */
 export const HUB_SERVICE_ID = "0-0-0-0-0";
@@ -46,7 +70,19 @@ type AuthorizeRequest = z.infer<typeof AuthorizeSchema>;
 const SignInFormSchema = z.object({
   login: single(200).default(""),
   password: single(1024).default(""),
-  intent: z.enum(["sign-in", "cancel"]).default("sign-in"),
+  intent: z.enum(["sign-in", "cancel", "code", "set-up"]).default("sign-in"),
+  /** The signed state of a sign-in between its password and its second step. */
+  pending: single(2048).optional(),
+  code: single(16).default(""),
+});
+type SignInFields = z.infer<typeof SignInFormSchema>;
+
+const SecurityFormSchema = z.object({
+  intent: z.enum(["sign-in", "cancel", "code", "set-up", "start-set-up", "turn-off"]),
+  login: single(200).default(""),
+  password: single(1024).default(""),
+  pending: single(2048).optional(),
+  code: single(16).default(""),
 });
 
 const TokenSchema = z.discriminatedUnion("grant_type", [
@@ -150,12 +186,274 @@ function clientCredentials(req: Request, body: unknown): { id: string; secret: s
   return { id: fields.data.client_id, secret: fields.data.client_secret ?? null };
 }
 
+interface StepView {
+  clientName: string;
+  /** Where the step's form posts. */
+  action: string;
+}
+
+/**
+ * Signing in, one posted form at a time: the password, then for a user with two-factor authentication
+ * the code of their app, or, for one who must have it and has not, its set-up. `done` runs once the
+ * user is signed in to the identity service.
+ */
+function signInSteps(db: Db, secret: string, throttle: SignInThrottle, sessions: HubSessions) {
+  const setUpPage = (req: Request, view: StepView, userId: string, login: string, required: boolean) => {
+    const base32 = newTotpSecret();
+    const pending = pendingToken(
+      {
+        userId,
+        step: "set-up",
+        sealedSecret: sealSecret(base32, secret),
+        expiresAt: Date.now() + PENDING_TTL_MS,
+      },
+      secret,
+    );
+    return (error?: string) =>
+      renderSetUp({
+        language: pageLanguage(req),
+        ...view,
+        pending,
+        secret: base32,
+        qrSvg: enrolment(base32, login).qrSvg,
+        required,
+        error,
+      });
+  };
+
+  async function take(
+    req: Request,
+    res: Response,
+    fields: SignInFields,
+    view: StepView,
+    done: (userId: string) => Promise<void>,
+  ): Promise<void> {
+    const language = pageLanguage(req);
+    const t = translator(language);
+    const ip = req.ip ?? "";
+    const signInPage = (status: number, error: string, login = fields.login) =>
+      sendPage(res, status, renderSignIn({ language, ...view, login, error }));
+    const refused = (verdict: { retryAfterMs: number }) => {
+      const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+      res.set("Retry-After", String(seconds));
+      return t("throttled", { seconds });
+    };
+
+    if (fields.intent === "sign-in") {
+      const login = fields.login.trim();
+      if (!login || !fields.password) return signInPage(400, t("missing"));
+      const verdict = await throttle.beginSignIn(login, ip);
+      if (!verdict.allowed) return signInPage(429, refused(verdict));
+      const user = await db.user.findUnique({ where: { login } });
+      // The hash is spent for unknown logins too, so timing does not tell which logins exist.
+      const signedIn = verifyPassword(fields.password, user && !user.guest ? user.passwordHash : null);
+      if (!user || !signedIn) return signInPage(401, t("invalid"));
+      if (user.twoFactorEnabled && user.totpSecret) {
+        const pending = pendingToken(
+          { userId: user.id, step: "code", expiresAt: Date.now() + PENDING_TTL_MS },
+          secret,
+        );
+        return sendPage(res, 200, renderCode({ language, ...view, pending }));
+      }
+      if (user.requiredTwoFactorAuthentication) {
+        return sendPage(res, 200, setUpPage(req, view, user.id, user.login, true)());
+      }
+      await throttle.recordSuccess(login, ip);
+      await sessions.start(req, res, user.id);
+      return done(user.id);
+    }
+
+    // The second step: its state is signed, and its codes are throttled apart from passwords.
+    const wanted = fields.intent === "code" ? "code" : "set-up";
+    const pending = readPendingToken(fields.pending, secret);
+    const user =
+      pending && pending.step === wanted ? await db.user.findUnique({ where: { id: pending.userId } }) : null;
+    if (!pending || !user) return signInPage(400, t("expired"), "");
+    const codeKey = `2fa:${user.login}`;
+    const again = (status: number, error: string) => {
+      if (wanted === "code") {
+        return sendPage(res, status, renderCode({ language, ...view, pending: fields.pending!, error }));
+      }
+      const base32 = pending.sealedSecret ? openSecret(pending.sealedSecret, secret) : null;
+      if (!base32) return signInPage(400, t("expired"), "");
+      return sendPage(
+        res,
+        status,
+        renderSetUp({
+          language,
+          ...view,
+          pending: fields.pending!,
+          secret: base32,
+          qrSvg: enrolment(base32, user.login).qrSvg,
+          required: user.requiredTwoFactorAuthentication,
+          error,
+        }),
+      );
+    };
+    const verdict = await throttle.beginSignIn(codeKey, ip);
+    if (!verdict.allowed) return again(429, refused(verdict));
+    const base32 = pending.sealedSecret ? openSecret(pending.sealedSecret, secret) : null;
+    const accepted =
+      wanted === "code"
+        ? await acceptCode(db, secret, user.id, fields.code)
+        : base32 !== null && (await enableTotp(db, secret, user.id, base32, fields.code));
+    if (!accepted) return again(401, t("invalidCode"));
+    await throttle.recordSuccess(codeKey, ip);
+    await throttle.recordSuccess(user.login, ip);
+    if ((await sessions.current(req)) !== user.id) await sessions.start(req, res, user.id);
+    return done(user.id);
+  }
+
+  return { take, setUpPage };
+}
+
+/** An address to go back to: only into an application registered with the service. */
+async function backLink(db: Db, asked: string | undefined): Promise<string | null> {
+  if (!asked || asked.length > 2048) return null;
+  let target: URL;
+  try {
+    target = new URL(asked);
+  } catch {
+    return null;
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") return null;
+  if (target.username || target.password) return null;
+  const clients = await db.oAuthClient.findMany({ select: { redirectUris: true }, take: 100 });
+  const origins = clients
+    .flatMap((c) => parseUris(c.redirectUris))
+    .map((uri) => {
+      try {
+        return new URL(uri);
+      } catch {
+        return null;
+      }
+    });
+  const trusted = origins.some(
+    (uri) =>
+      uri !== null &&
+      (uri.origin === target.origin ||
+        (LOOPBACK.has(uri.hostname) && uri.hostname === target.hostname && uri.protocol === target.protocol)),
+  );
+  return trusted ? target.href : null;
+}
+
+function parseUris(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The identity service's account security page, under /hub/account/security: whether two-factor
+ * authentication is on, its set-up and switching it off. Without the service's own session it first
+ * signs the user in, with the same steps as the authorize page.
+ */
+export function identityPagesRouter({ db, secret, signInThrottle }: IdentityOptions): Router {
+  const router = Router();
+  const sessions = hubSessions(db, secret);
+  const throttle = createSignInThrottle(db, signInThrottle);
+  const steps = signInSteps(db, secret, throttle, sessions);
+  const form = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 });
+  const PATH = "/account/security";
+
+  async function show(req: Request, res: Response, status = 200, error?: string) {
+    const language = pageLanguage(req);
+    const t = translator(language);
+    const query = plainQuery(req) ?? {};
+    const back = await backLink(db, query.return_to);
+    const userId = await sessions.current(req);
+    const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
+    if (!user) {
+      return sendPage(
+        res,
+        status,
+        renderSignIn({ language, clientName: t("securityTitle"), action: req.originalUrl, error }),
+      );
+    }
+    const notice =
+      query.done === "on" ? t("securityEnabled") : query.done === "off" ? t("securityDisabled") : undefined;
+    sendPage(
+      res,
+      status,
+      renderSecurity({
+        language,
+        name: user.name,
+        enabled: user.twoFactorEnabled,
+        required: user.requiredTwoFactorAuthentication,
+        action: req.originalUrl,
+        back,
+        notice,
+        error,
+      }),
+    );
+  }
+
+  /** Back to the page itself, with what just happened: a reload does not post again. */
+  const seeOther = (req: Request, res: Response, done?: "on" | "off") => {
+    const url = new URL(req.originalUrl, "http://service.invalid");
+    url.searchParams.delete("done");
+    if (done) url.searchParams.set("done", done);
+    res.set("Cache-Control", "no-store").redirect(303, `${url.pathname}${url.search}`);
+  };
+
+  router.get(
+    PATH,
+    route(async (req, res) => show(req, res)),
+  );
+
+  router.post(
+    PATH,
+    requireSameOriginForWrites,
+    form,
+    route(async (req, res) => {
+      const parsed = SecurityFormSchema.safeParse(req.body ?? {});
+      if (!parsed.success) return show(req, res, 400);
+      const fields = parsed.data;
+      const view = { clientName: translator(pageLanguage(req))("securityTitle"), action: req.originalUrl };
+      if (fields.intent === "cancel") return seeOther(req, res);
+      if (fields.intent === "sign-in" || fields.intent === "code" || fields.intent === "set-up") {
+        const before = await sessions.current(req);
+        return steps.take(req, res, { ...fields, intent: fields.intent }, view, async () =>
+          seeOther(req, res, fields.intent === "set-up" && before ? "on" : undefined),
+        );
+      }
+      const userId = await sessions.current(req);
+      const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
+      if (!user) return show(req, res, 401);
+      if (fields.intent === "start-set-up") {
+        if (user.twoFactorEnabled) return seeOther(req, res);
+        return sendPage(
+          res,
+          200,
+          steps.setUpPage(req, view, user.id, user.login, user.requiredTwoFactorAuthentication)(),
+        );
+      }
+      // Switching it off takes a current code, and is not possible where the organisation requires it.
+      const t = translator(pageLanguage(req));
+      if (user.requiredTwoFactorAuthentication) return show(req, res, 403, t("securityRequired"));
+      const verdict = await throttle.beginSignIn(`2fa:${user.login}`, req.ip ?? "");
+      if (!verdict.allowed)
+        return show(req, res, 429, t("throttled", { seconds: Math.ceil(verdict.retryAfterMs / 1000) }));
+      if (!(await acceptCode(db, secret, user.id, fields.code))) return show(req, res, 401, t("invalidCode"));
+      await throttle.recordSuccess(`2fa:${user.login}`, req.ip ?? "");
+      await disableTotp(db, user.id);
+      seeOther(req, res, "off");
+    }),
+  );
+
+  return router;
+}
+
 export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }: IdentityOptions): Router {
   const router = Router();
   const sessions = hubSessions(db, secret);
   const throttle = createSignInThrottle(db, signInThrottle);
   const form = express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 20 });
   const knownScopes = new Set([...serviceIds, HUB_SERVICE_ID]);
+  const steps = signInSteps(db, secret, throttle, sessions);
 
   /** The client and where it may be sent back, or an error page when neither can be trusted. */
   async function trustedClient(
@@ -281,10 +579,8 @@ export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }
       const authorization = await authorizationRequest(req, res);
       if (!authorization) return;
       const { client, redirectUri, request } = authorization;
-      const language = pageLanguage(req);
-      const t = translator(language);
       const body = SignInFormSchema.safeParse(req.body ?? {});
-      const fields = body.success ? body.data : { login: "", password: "", intent: "sign-in" as const };
+      const fields = body.success ? body.data : SignInFormSchema.parse({});
       if (fields.intent === "cancel") {
         return redirectWith(res, 303, redirectUri, {
           error: "access_denied",
@@ -292,34 +588,9 @@ export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }
           state: request.state,
         });
       }
-      const again = (status: number, error: string) =>
-        sendPage(
-          res,
-          status,
-          renderSignIn({
-            language,
-            clientName: client.name,
-            action: req.originalUrl,
-            login: fields.login,
-            error,
-          }),
-        );
-      const login = fields.login.trim();
-      if (!login || !fields.password) return again(400, t("missing"));
-      const ip = req.ip ?? "";
-      const verdict = await throttle.beginSignIn(login, ip);
-      if (!verdict.allowed) {
-        const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-        res.set("Retry-After", String(seconds));
-        return again(429, t("throttled", { seconds }));
-      }
-      const user = await db.user.findUnique({ where: { login } });
-      // The hash is spent for unknown logins too, so timing does not tell which logins exist.
-      const signedIn = verifyPassword(fields.password, user && !user.guest ? user.passwordHash : null);
-      if (!user || !signedIn) return again(401, t("invalid"));
-      await throttle.recordSuccess(login, ip);
-      await sessions.start(req, res, user.id);
-      await grantCode(res, 303, request, client, redirectUri, user.id);
+      await steps.take(req, res, fields, { clientName: client.name, action: req.originalUrl }, (userId) =>
+        grantCode(res, 303, request, client, redirectUri, userId),
+      );
     }),
   );
 

@@ -70,7 +70,12 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(-
 border:1px solid var(--line);background:transparent;color:inherit;cursor:pointer}
 button.primary{background:var(--accent);border-color:var(--accent);color:#fff;flex:1}
 @media (prefers-color-scheme:dark){button.primary{color:#111}}
-.error{color:var(--danger);font-weight:600}footer{margin-top:20px;font-size:.8rem;color:var(--muted)}
+.error{color:var(--danger);font-weight:600}.ok{color:var(--accent);font-weight:600}
+.qr{display:block;width:200px;height:200px;margin:8px auto;border-radius:8px;overflow:hidden}
+.qr svg{width:100%;height:100%}code.key{display:block;padding:8px;border:1px dashed var(--line);
+border-radius:8px;font-size:.95rem;letter-spacing:.08em;word-break:break-all;text-align:center}
+input.code{font-size:1.3rem;letter-spacing:.3em;text-align:center}
+details{margin:12px 0}summary{cursor:pointer;color:var(--accent)}footer{margin-top:20px;font-size:.8rem;color:var(--muted)}
 a{color:var(--accent)}`;
 
 function page(language: string, title: string, body: string): string {
@@ -105,6 +110,110 @@ ${error ? `<p class="error" id="sign-in-error" role="alert">${escapeHtml(error)}
 <div class="actions"><button class="primary" type="submit" name="intent" value="sign-in">${escapeHtml(t("submit"))}</button>
 <button type="submit" name="intent" value="cancel" formnovalidate>${escapeHtml(t("cancel"))}</button></div>
 </form><footer>${escapeHtml(t("footer"))}</footer>`,
+  );
+}
+
+interface SecondStep {
+  language: string;
+  clientName: string;
+  action: string;
+  /** The signed state of the sign-in between its steps. */
+  pending: string;
+  error?: string;
+}
+
+const hidden = (name: string, value: string) =>
+  `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+
+function codeField(t: ReturnType<typeof translator>, error: string | undefined): string {
+  const described = error ? ` aria-describedby="sign-in-error"` : "";
+  return `<label for="code">${escapeHtml(t("codeLabel"))}</label>
+<input id="code" class="code" name="code" inputmode="numeric" pattern="[0-9 ]{6,7}" maxlength="7"
+autocomplete="one-time-code" required autofocus${described}>`;
+}
+
+const errorLine = (error: string | undefined) =>
+  error ? `<p class="error" id="sign-in-error" role="alert">${escapeHtml(error)}</p>` : "";
+
+/** The second step for a user with two-factor authentication on: the code of their app. */
+export function renderCode({ language, clientName, action, pending, error }: SecondStep): string {
+  const t = translator(language);
+  return page(
+    language,
+    t("codeTitle"),
+    `<h1>${escapeHtml(t("codeTitle"))}</h1><p>${escapeHtml(t("codeIntro", { client: clientName }))}</p>
+${errorLine(error)}<form method="post" action="${escapeHtml(action)}">${hidden("pending", pending)}
+${codeField(t, error)}
+<div class="actions"><button class="primary" type="submit" name="intent" value="code">${escapeHtml(t("verify"))}</button>
+<button type="submit" name="intent" value="cancel" formnovalidate>${escapeHtml(t("cancel"))}</button></div>
+</form><footer>${escapeHtml(t("footer"))}</footer>`,
+  );
+}
+
+export interface SetUpForm extends SecondStep {
+  /** The new secret, base32, for typing it in by hand. */
+  secret: string;
+  qrSvg: string;
+  /** Whether the organisation requires it (the user cannot go on without it). */
+  required: boolean;
+}
+
+/** Setting up an authenticator app: scan or type the key, then prove it with a code. */
+export function renderSetUp(form: SetUpForm): string {
+  const t = translator(form.language);
+  const grouped = form.secret.replace(/(.{4})(?=.)/g, "$1 ");
+  return page(
+    form.language,
+    t("setUpTitle"),
+    `<h1>${escapeHtml(t("setUpTitle"))}</h1>
+<p>${escapeHtml(t(form.required ? "setUpRequired" : "setUpIntro", { client: form.clientName }))}</p>
+${errorLine(form.error)}<ol><li>${escapeHtml(t("setUpScan"))}</li><li>${escapeHtml(t("setUpEnter"))}</li></ol>
+<figure class="qr" aria-label="${escapeHtml(t("setUpQr"))}">${form.qrSvg}</figure>
+<details><summary>${escapeHtml(t("setUpManual"))}</summary>
+<code class="key" data-secret="${escapeHtml(form.secret)}">${escapeHtml(grouped)}</code></details>
+<form method="post" action="${escapeHtml(form.action)}">${hidden("pending", form.pending)}
+${codeField(t, form.error)}
+<div class="actions"><button class="primary" type="submit" name="intent" value="set-up">${escapeHtml(t("setUpSubmit"))}</button>
+<button type="submit" name="intent" value="cancel" formnovalidate>${escapeHtml(t("cancel"))}</button></div>
+</form><footer>${escapeHtml(t("footer"))}</footer>`,
+  );
+}
+
+export interface SecurityPage {
+  language: string;
+  name: string;
+  enabled: boolean;
+  required: boolean;
+  action: string;
+  /** Where "back" leads: an application the user came from, or nowhere. */
+  back: string | null;
+  notice?: string;
+  error?: string;
+}
+
+/** The identity service's account security page: whether two-factor authentication is on, and its switch. */
+export function renderSecurity(view: SecurityPage): string {
+  const t = translator(view.language);
+  const status = view.enabled ? t("securityOn") : t("securityOff");
+  let actions = "";
+  if (!view.enabled) {
+    actions = `<form method="post" action="${escapeHtml(view.action)}">
+<div class="actions"><button class="primary" type="submit" name="intent" value="start-set-up">${escapeHtml(t("securityTurnOn"))}</button></div></form>`;
+  } else if (!view.required) {
+    actions = `<form method="post" action="${escapeHtml(view.action)}">
+${codeField(t, view.error)}
+<div class="actions"><button type="submit" name="intent" value="turn-off">${escapeHtml(t("securityTurnOff"))}</button></div></form>`;
+  } else {
+    actions = `<p>${escapeHtml(t("securityRequired"))}</p>`;
+  }
+  return page(
+    view.language,
+    t("securityTitle"),
+    `<h1>${escapeHtml(t("securityTitle"))}</h1><p>${escapeHtml(view.name)}</p>
+${view.notice ? `<p class="ok" role="status">${escapeHtml(view.notice)}</p>` : ""}${errorLine(view.error)}
+<p data-testid="two-factor-status"><strong>${escapeHtml(t("securityTwoFactor"))}:</strong> ${escapeHtml(status)}</p>
+${actions}${view.back ? `<p><a href="${escapeHtml(view.back)}">${escapeHtml(t("goBack"))}</a></p>` : ""}
+<footer>${escapeHtml(t("footer"))}</footer>`,
   );
 }
 

@@ -9,10 +9,10 @@ import { requireAppCaller } from "../app-caller.ts";
 import { findApp } from "../apps/find.ts";
 import { sharedHandlerRunner, type HandlerOutcome, type HandlerRunner } from "../apps/handlers/pool.ts";
 import type { HandlerEntity, HandlerScope, RunnerJob } from "../apps/handlers/protocol.ts";
-import { requireUser, type AuthUser } from "../auth.ts";
+import { currentUser, type AuthUser } from "../auth.ts";
 import { MAX_EXTENSION_PROPERTIES_BYTES } from "../contract.ts";
 import type { Db } from "../db.ts";
-import { HttpError, notFound, route, validate } from "../http.ts";
+import { HttpError, notFound, route, unauthorized, validate } from "../http.ts";
 import { readableIssues } from "../model.ts";
 
 const EXTENSION_PROPERTIES = "extensionProperties";
@@ -83,15 +83,22 @@ interface Target {
   entity: HandlerEntity;
   storageScope: string;
   projectId?: string;
+  /** An issue's or article's project, which the handler sees as `ctx.project`. */
+  project?: { entity: HandlerEntity; storageScope: string };
 }
 
-const projectSelect = { select: { id: true, shortName: true, name: true } } as const;
-const toProject = (p: { id: string; shortName: string; name: string }) => ({
+const projectSelect = {
+  select: { id: true, shortName: true, name: true, projectType: true },
+} as const;
+type ProjectRow = { id: string; shortName: string; name: string; projectType: string };
+const toProject = (p: ProjectRow) => ({
   id: p.id,
   key: p.shortName,
   shortName: p.shortName,
   name: p.name,
+  isHelpdesk: p.projectType === "HELPDESK",
 });
+const projectOf = (p: ProjectRow) => ({ entity: toProject(p), storageScope: `project:${p.id}` });
 
 /** The entity a scoped call names, if the caller may read it; else 404 as for any unreadable entity. */
 async function resolveTarget(
@@ -119,6 +126,7 @@ async function resolveTarget(
       },
       storageScope: `issue:${row.id}`,
       projectId: row.projectId,
+      project: projectOf(row.project),
     };
   }
   if (scope === "article") {
@@ -137,6 +145,7 @@ async function resolveTarget(
       },
       storageScope: `article:${row.id}`,
       projectId: row.projectId,
+      project: projectOf(row.project),
     };
   }
   if (scope === "project") {
@@ -151,7 +160,7 @@ async function resolveTarget(
       throw notFound(`Project ${id} not found`);
     }
     return {
-      entity: { ...toProject(row), isHelpdesk: row.projectType === "HELPDESK" },
+      entity: toProject(row),
       storageScope: `project:${row.id}`,
       projectId: row.id,
     };
@@ -163,15 +172,36 @@ async function resolveTarget(
   if (!row) throw notFound(`User ${id} not found`);
   const showEmail = row.id === user.id || projectsOf(grants, PERMISSION.USER_READ).length !== 0;
   return {
-    entity: {
-      id: row.id,
-      login: row.login,
-      name: row.name,
-      fullName: row.name,
-      visibleName: row.name,
-      email: showEmail ? row.email : null,
-    },
+    entity: { ...handlerUser(row), email: showEmail ? row.email : null },
     storageScope: `user:${row.id}`,
+  };
+}
+
+/**
+ * The caller as the scripting API's User: ringId is the account's id in the identity service, which the
+ * mock's service shares with the backend.
+ */
+function handlerUser(row: {
+  id: string;
+  login: string;
+  name: string;
+  email: string | null;
+  avatarUrl: string | null;
+  timezone: string;
+  guest: boolean;
+}): HandlerEntity {
+  return {
+    id: row.id,
+    ringId: row.id,
+    login: row.login,
+    name: row.name,
+    fullName: row.name,
+    visibleName: row.name || row.login,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    timeZoneId: row.timezone,
+    isBanned: false,
+    isGuest: row.guest,
   };
 }
 
@@ -234,6 +264,17 @@ export interface AppEndpointsOptions {
 export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): Router {
   const router = Router();
   const runner = options.runner ?? sharedHandlerRunner();
+
+  /**
+   * Whether the app has a widget the guest may see (its manifest permissions held, in the entity's project
+   * for a scoped call): only such an app's handlers serve anonymous readers, as its widgets do.
+   */
+  async function showsToGuests(appId: string, held: string[]): Promise<boolean> {
+    const widgets = await db.widget.findMany({ where: { appId }, select: { permissions: true } });
+    return widgets.some((widget) =>
+      (JSON.parse(widget.permissions) as string[]).every((key) => held.includes(key)),
+    );
+  }
   // Everything express.json left alone arrives as text (a request stream is read only once).
   const textBody = express.text({
     type: (req) => !isJsonType(req.headers["content-type"]),
@@ -242,8 +283,10 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
 
   /** Finds the app, file and entity, runs the endpoint in a child and answers. */
   async function handle(req: Request, res: Response, scope: HandlerScope): Promise<void> {
-    const user = requireUser(req);
+    const user = currentUser(req);
     const params = validate(EndpointParamsSchema, req.params, "endpoint");
+    // Guests read no user's page, so no user-scoped handler runs for them.
+    if (user.guest && scope === "user") throw unauthorized();
     const app = await findApp(db, params.app);
     const fileName = `${params.file}.js`;
     const file = await db.appFile.findUnique({ where: { appId_path: { appId: app.id, path: fileName } } });
@@ -258,10 +301,22 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
     ]);
     const target =
       scope === "global" ? undefined : await resolveTarget(db, scope, params.id ?? "", user, grants);
+    if (user.guest && !(await showsToGuests(app.id, heldPermissions(grants, target?.projectId)))) {
+      throw unauthorized();
+    }
 
-    const scopes = { global: "global", currentUser: `user:${user.id}`, entity: target?.storageScope };
+    const scopes = {
+      global: "global",
+      currentUser: `user:${user.id}`,
+      entity: target?.storageScope,
+      project: target?.project?.storageScope,
+    };
     const scopeList = [
-      ...new Set([scopes.global, scopes.currentUser, ...(target ? [target.storageScope] : [])]),
+      ...new Set(
+        [scopes.global, scopes.currentUser, scopes.entity, scopes.project].filter(
+          (scope): scope is string => scope !== undefined,
+        ),
+      ),
     ];
     const rows = await db.appStorage.findMany({
       where: { appId: app.id, key: EXTENSION_PROPERTIES, scope: { in: scopeList } },
@@ -283,15 +338,9 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
         query: queryOf(req),
         headers: headersOf(req),
       },
-      currentUser: {
-        id: userRow.id,
-        login: userRow.login,
-        name: userRow.name,
-        fullName: userRow.name,
-        visibleName: userRow.name,
-        email: userRow.email,
-      },
+      currentUser: handlerUser(userRow),
       entity: target?.entity,
+      project: target?.project?.entity,
       settings: defaultSettings(app.settingsSchema),
       storageScopes: scopes,
       storage,

@@ -5,7 +5,8 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { PERMISSION } from "../../app/lib/constants.ts";
 import type { Prisma } from "../../prisma/generated/client.ts";
 import { isSafeRelativePath } from "../../app/widgets/manifest.ts";
-import { AppPackageError, readAppZip, WIDGETS_FOLDER, type PackageLimits } from "../apps/package.ts";
+import { isPublicPackageFile, WIDGETS_FOLDER } from "../../app/widgets/package-files.ts";
+import { AppPackageError, readAppZip, type PackageLimits } from "../apps/package.ts";
 import { installApp, removeApp } from "../apps/install.ts";
 import { requireUser } from "../auth.ts";
 import { AppNameParamsSchema, IdParamsSchema, ReadQuerySchema, type AppEntry } from "../contract.ts";
@@ -170,13 +171,14 @@ export function appsRouter(db: Db, options: AppsOptions = {}): Router {
   );
 
   // Queries are ignored: widgets load their documents with their own (indexPath may carry one).
+  // Handler code, the manifest and settings are never files a frame loads.
   router.get(
     "/apps/:name/files/*path",
     route(async (req, res) => {
       const { name } = validate(AppNameParamsSchema, req.params, "app name");
       const path = wildcardPath(req);
       const file =
-        path.startsWith(`${WIDGETS_FOLDER}/`) && isSafeRelativePath(path)
+        isPublicPackageFile(path) && isSafeRelativePath(path)
           ? await db.appFile.findFirst({ where: { path, app: { name } } })
           : null;
       if (!file) throw notFound(`App ${name} has no file ${path}`);

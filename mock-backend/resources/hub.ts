@@ -1,7 +1,7 @@
-import { Router, type RequestHandler } from "express";
+import { Router, type Request, type RequestHandler, type Response } from "express";
 import { HUB_API_VERSION } from "../../app/lib/constants.ts";
 import { ConsentUpdateSchema, HubQuerySchema, UserAgreementSchema } from "../contract.ts";
-import { currentUser, requireUser } from "../auth.ts";
+import { currentUser, GUEST_LOGIN, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import { badRequest, fieldsSender, HttpError, route, sendFields, validate } from "../http.ts";
@@ -38,32 +38,46 @@ export function hubRouter(db: Db): Router {
     }),
   );
 
+  async function sendHubUser(req: Request, res: Response, id: string) {
+    const user = await readCache(db).read(`hubUser:${id}`, () =>
+      db.user.findUniqueOrThrow({ where: { id }, include: { consent: true } }),
+    );
+    sendFields(
+      req,
+      res,
+      {
+        id: user.id,
+        login: user.login,
+        name: user.name,
+        guest: user.guest,
+        endUserAgreementConsent: user.consent
+          ? {
+              accepted: user.consent.accepted,
+              majorVersion: user.consent.majorVersion,
+              minorVersion: user.consent.minorVersion,
+            }
+          : null,
+      },
+      "id,login,guest",
+    );
+  }
+
   router.get(
     "/users/me",
     route(async (req, res) => {
       validate(HubQuerySchema, req.query, "query");
-      const { id } = currentUser(req);
-      const user = await readCache(db).read(`hubUser:${id}`, () =>
-        db.user.findUniqueOrThrow({ where: { id }, include: { consent: true } }),
-      );
-      sendFields(
-        req,
-        res,
-        {
-          id: user.id,
-          login: user.login,
-          name: user.name,
-          guest: user.guest,
-          endUserAgreementConsent: user.consent
-            ? {
-                accepted: user.consent.accepted,
-                majorVersion: user.consent.majorVersion,
-                minorVersion: user.consent.minorVersion,
-              }
-            : null,
-        },
-        "id,login,guest",
-      );
+      await sendHubUser(req, res, currentUser(req).id);
+    }),
+  );
+
+  // The account anonymous readers act as, whoever asks.
+  router.get(
+    "/users/guest",
+    route(async (req, res) => {
+      validate(HubQuerySchema, req.query, "query");
+      const guest = await db.user.findUnique({ where: { login: GUEST_LOGIN }, select: { id: true } });
+      if (!guest) throw new HttpError(404, "not_found", "This service has no guest account");
+      await sendHubUser(req, res, guest.id);
     }),
   );
 

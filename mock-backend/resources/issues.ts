@@ -9,11 +9,14 @@ import {
   ListQuerySchema,
   ReadQuerySchema,
 } from "../contract.ts";
-import { currentUser, requireUser } from "../auth.ts";
+import { currentUser, requireUser, type AuthUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
 import { projectsWith, readableIssues } from "../model.ts";
+import { IssueListQuerySchema } from "../contract-app-api.ts";
+import { issueFieldsInclude, loadCatalog, loadUsers, toIssueFields } from "../issue-fields.ts";
+import { compileQuery } from "../search-query.ts";
 
 const ISSUE_FIELDS = "id,idReadable,summary,resolved,project(shortName)";
 const ARTICLE_FIELDS = "id,idReadable,summary,project(shortName)";
@@ -21,6 +24,19 @@ const include = {
   project: { select: { id: true, shortName: true, name: true } },
   reporter: { select: { login: true, name: true } },
 } as const;
+const issueInclude = { ...include, ...issueFieldsInclude } as const;
+
+type IssueRow = Prisma.IssueGetPayload<{ include: typeof issueInclude }>;
+
+/** An issue with its custom fields, as the product's Issue entity shows them. */
+function toIssue(row: IssueRow, users: Awaited<ReturnType<typeof loadUsers>>) {
+  const { fieldValues, project, ...rest } = row;
+  return {
+    ...toEntity(rest),
+    project: { id: project.id, shortName: project.shortName, name: project.name },
+    fields: toIssueFields(project.fields, fieldValues, users),
+  };
+}
 
 function toEntity<T extends { resolved?: bigint | null; created: bigint; updated: bigint }>(row: T) {
   return {
@@ -99,16 +115,32 @@ async function readableArticles(db: Db, userId: string): Promise<Prisma.ArticleW
 export function contentRouter(db: Db): Router {
   const router = Router();
 
-  /** Newest first, matching the query, among what the caller may read; cached. */
-  async function list(kind: "issue" | "article", userId: string, query: z.infer<typeof ListQuerySchema>) {
+  /** Newest first, matching the search query, among what the caller may read; cached. */
+  async function listIssues(user: AuthUser, query: z.infer<typeof IssueListQuerySchema>) {
+    const where = {
+      AND: [await readableIssues(db, user.id), compileQuery(await loadCatalog(db, user), query.query)],
+    };
+    const take = query.$top;
+    const key = `list:${JSON.stringify(["issue", where, query.$skip, take])}`;
+    return readCache(db).read(key, async () => {
+      const [rows, users] = await Promise.all([
+        db.issue.findMany({
+          include: issueInclude,
+          orderBy: { created: "desc" },
+          skip: query.$skip,
+          take,
+          where,
+        }),
+        loadUsers(db),
+      ]);
+      return rows.map((row) => toIssue(row, users));
+    });
+  }
+
+  /** Newest first, matching the words, among the articles the caller may read; cached. */
+  async function list(kind: "article", userId: string, query: z.infer<typeof ListQuerySchema>) {
     const page = { include, orderBy: { created: "desc" as const }, skip: query.$skip, take: query.$top };
     const key = (where: object) => `list:${JSON.stringify([kind, where, query.$skip, query.$top])}`;
-    if (kind === "issue") {
-      const where = { AND: [await readableIssues(db, userId), matching(query.query)] };
-      return readCache(db).read(key(where), async () =>
-        (await db.issue.findMany({ ...page, where })).map(toEntity),
-      );
-    }
     const where = { AND: [await readableArticles(db, userId), matching(query.query)] };
     return readCache(db).read(key(where), async () =>
       (await db.article.findMany({ ...page, where })).map(toEntity),
@@ -118,8 +150,8 @@ export function contentRouter(db: Db): Router {
   router.get(
     "/issues",
     route(async (req, res) => {
-      const query = validate(ListQuerySchema, req.query, "query");
-      sendFields(req, res, await list("issue", currentUser(req).id, query), ISSUE_FIELDS);
+      const query = validate(IssueListQuerySchema, req.query, "query");
+      sendFields(req, res, await listIssues(currentUser(req), query), ISSUE_FIELDS);
     }),
   );
 
@@ -131,10 +163,10 @@ export function contentRouter(db: Db): Router {
       const where = await readableIssues(db, currentUser(req).id);
       const row = await db.issue.findFirst({
         where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
-        include,
+        include: issueInclude,
       });
       if (!row) throw notFound(`Issue ${id} not found`);
-      sendFields(req, res, toEntity(row), ISSUE_FIELDS);
+      sendFields(req, res, toIssue(row, await loadUsers(db)), ISSUE_FIELDS);
     }),
   );
 

@@ -7,10 +7,60 @@ import {
   ReadQuerySchema,
   TipsUpdateSchema,
 } from "../contract.ts";
-import { currentUser, requireUser } from "../auth.ts";
+import { currentUser, requireUser, type AuthUser } from "../auth.ts";
+import { DATE_FORMATS, type GeneralProfileRead } from "../contract-app-api.ts";
 import type { Db } from "../db.ts";
-import { fieldsSender, notFound, route, sendFields, validate } from "../http.ts";
-import { loadCurrentUser } from "../model.ts";
+import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
+import { loadCurrentUser, projectsWith } from "../model.ts";
+import { readCache } from "../read-cache.ts";
+import { PERMISSION } from "../../app/lib/constants.ts";
+
+/** A time zone as the product describes it: its id, a name, and its offset from UTC now ("+01:00"). */
+function timeZoneOf(id: string): GeneralProfileRead["timezone"] {
+  let offset = "+00:00";
+  try {
+    const name = new Intl.DateTimeFormat("en-US", { timeZone: id, timeZoneName: "longOffset" })
+      .formatToParts(new Date())
+      .find((part) => part.type === "timeZoneName")?.value;
+    const match = /GMT([+-]\d{2}:\d{2})/.exec(name ?? "");
+    if (match?.[1]) offset = match[1];
+  } catch {
+    // An id the runtime does not know is shown with UTC's offset.
+  }
+  return { id, presentation: id, offset };
+}
+
+/** The general profile of `userId`: locale, date format and time zone. */
+function loadGeneralProfile(db: Db, userId: string): Promise<GeneralProfileRead> {
+  return readCache(db).read(`generalProfile:${userId}`, async () => {
+    const row = await db.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { id: true, language: true, locale: true, dateFormat: true, timezone: true },
+    });
+    const format = DATE_FORMATS.find((f) => f.id === row.dateFormat) ?? DATE_FORMATS[0];
+    const profile: GeneralProfileRead = {
+      id: row.id,
+      locale: { language: row.language, locale: row.locale },
+      dateFieldFormat: { ...format },
+      timezone: timeZoneOf(row.timezone),
+    };
+    return profile;
+  });
+}
+
+/** Whose profile `id` names: one's own ("me" or one's id or login), or anyone's with READ_USER. */
+async function profileOwner(db: Db, me: AuthUser, id: string): Promise<string> {
+  if (id === "me" || id === me.id || id === me.login) return me.id;
+  const row = await db.user.findFirst({
+    where: { OR: [{ id }, { login: id }], guest: false },
+    select: { id: true },
+  });
+  if (!row) throw notFound(`User ${id} not found`);
+  if ((await projectsWith(db, me.id, PERMISSION.READ_USER)) !== "all") {
+    throw forbidden("You cannot read another user's profile");
+  }
+  return row.id;
+}
 
 export function usersRouter(db: Db): Router {
   const router = Router();
@@ -19,7 +69,23 @@ export function usersRouter(db: Db): Router {
     "/users/me",
     route(async (req, res) => {
       validate(ReadQuerySchema, req.query, "query");
-      sendFields(req, res, await loadCurrentUser(db, currentUser(req).id));
+      const { id } = currentUser(req);
+      const [user, general] = await Promise.all([loadCurrentUser(db, id), loadGeneralProfile(db, id)]);
+      sendFields(req, res, {
+        ...user,
+        fullName: user.name,
+        ringId: user.id,
+        profiles: { ...user.profiles, general: { ...general, ...user.profiles.general } },
+      });
+    }),
+  );
+
+  router.get(
+    "/users/:id/profiles/general",
+    route(async (req, res) => {
+      validate(ReadQuerySchema, req.query, "query");
+      const owner = await profileOwner(db, requireUser(req), String(req.params.id));
+      sendFields(req, res, await loadGeneralProfile(db, owner), "id");
     }),
   );
 
@@ -95,14 +161,19 @@ export function usersRouter(db: Db): Router {
         select: { id: true, login: true, name: true, email: true, avatarUrl: true },
       });
       if (!row) throw notFound(`User ${id} not found`);
-      // An e-mail address is shown to its owner only.
+      // An e-mail address is shown to its owner only. ringId is the id in the identity service, which the
+      // mock's service shares.
       const card = {
+        $type: "User",
         id: row.id,
         login: row.login,
         name: row.name,
         fullName: row.name,
+        ringId: row.id,
         avatarUrl: row.avatarUrl,
         email: row.id === me.id ? row.email : null,
+        guest: false,
+        banned: false,
       };
       sendFields(req, res, card, "id,login,name");
     }),

@@ -9,6 +9,7 @@ import {
 } from "@playwright/test";
 import { demoToken } from "../../prisma/factories.ts";
 import { createPrisma } from "../../mock-backend/db.ts";
+import { currentCode } from "../../mock-backend/identity/totp.ts";
 
 export const DEMO_PASSWORD = "demo";
 
@@ -62,8 +63,8 @@ export const LANDING: Record<DemoLogin, { url: string; heading: string }> = {
   admin: { url: "/dashboard", heading: "Dashboards" },
   alice: { url: "/dashboard", heading: "Dashboards" },
   rachel: { url: "/tickets", heading: "Tickets" },
-  // Two-factor authentication is required and not set up: tom goes to his account security tab.
-  tom: { url: "/users/1-4?tab=account-security", heading: "User Profile" },
+  // tom must use two-factor authentication: signing in sets it up first, then he lands as alice does.
+  tom: { url: "/dashboard", heading: "Dashboards" },
 };
 
 /** Asserts the landing page of `login` and the name in the navigation. */
@@ -78,9 +79,25 @@ export async function expectWelcome(page: Page, login: DemoLogin): Promise<void>
  * waits for the welcome page.
  */
 export async function signIn(page: Page, login: DemoLogin): Promise<void> {
+  if (login === "tom") await resetTwoFactor(login);
   await page.goto("/login");
   await submitLogin(page, login, DEMO_PASSWORD);
+  if (login === "tom") await completeTwoFactorSetUp(page);
   await expectWelcome(page, login);
+}
+
+/**
+ * On the identity service's two-factor set-up page: types in the code of the key it shows, as an
+ * authenticator app would, and goes on. Returns the key, for the codes of later sign-ins.
+ */
+export async function completeTwoFactorSetUp(page: Page): Promise<string> {
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Set up two-factor authentication" }),
+  ).toBeVisible();
+  const secret = (await page.locator("code.key").getAttribute("data-secret")) ?? "";
+  await page.getByLabel("Authentication code", { exact: true }).fill(currentCode(secret));
+  await page.getByRole("button", { name: "Turn on and continue", exact: true }).click();
+  return secret;
 }
 
 /** The hidden csrf field's value in a page's HTML. */
@@ -105,11 +122,22 @@ export async function signInOverHttp(
   expect(authorize.pathname, "Keel's /auth/login sends to the identity service").toBe(
     "/hub/api/rest/oauth2/auth",
   );
-  const form = await request.post(authorize.href, {
+  // tom must use two-factor authentication: each quick sign-in sets it up afresh, as his first one does.
+  if (login === "tom") await resetTwoFactor(login);
+  let form = await request.post(authorize.href, {
     form: { login, password: DEMO_PASSWORD, intent: "sign-in" },
     headers: { origin: authorize.origin },
     maxRedirects: 0,
   });
+  if (login === "tom") {
+    const setUp = await form.text();
+    expect(setUp, "the identity service's two-factor set-up").toContain('value="set-up"');
+    form = await request.post(authorize.href, {
+      form: { intent: "set-up", pending: pendingOf(setUp), code: currentCode(secretOf(setUp)) },
+      headers: { origin: authorize.origin },
+      maxRedirects: 0,
+    });
+  }
   expect(form.status(), `the identity service's sign-in of ${login}`).toBe(303);
   const callback = new URL(form.headers().location ?? "", authorize);
   expect(callback.pathname, "the identity service sends back to Keel's callback").toBe("/auth/callback");
@@ -173,6 +201,23 @@ export async function saveAppearance(page: Page, choice: AppearanceChoice): Prom
   if (choice.expandNavigation !== undefined) form.expandNavigation = String(choice.expandNavigation);
   const response = await page.request.post("/settings/appearance", { form, maxRedirects: 0 });
   expect(response.status(), "appearance saved").toBe(302);
+}
+
+/** The signed state and the new key of the identity service's two-factor set-up page. */
+export const pendingOf = (page: string) => /name="pending" value="([^"]+)"/.exec(page)?.[1] ?? "";
+export const secretOf = (page: string) => /data-secret="([A-Z2-7]+)"/.exec(page)?.[1] ?? "";
+
+/** Takes `login`'s two-factor authentication back to none, as an administrator resetting it would. */
+export async function resetTwoFactor(login: DemoLogin): Promise<void> {
+  const db = createPrisma(`file:${e2eDatabaseFile()}`);
+  try {
+    await db.user.update({
+      where: { login },
+      data: { twoFactorEnabled: false, totpSecret: null, totpLastStep: null },
+    });
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 /** The SQLite file the e2e server runs on (playwright.config.ts): one per port. */

@@ -3,7 +3,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SHORTCUTS } from "../../app/shell/shortcuts.ts";
 import {
-  chooseProfileEntry,
   DEMO_PASSWORD,
   mainNav,
   signInQuickly,
@@ -321,21 +320,6 @@ test.describe("quick search", () => {
 });
 
 test.describe("two-factor authentication required", () => {
-  test("tom, who has no method set up, is sent to his account security tab and can still log out", async ({
-    page,
-  }) => {
-    await signInQuickly(page, "tom", "/issues");
-    await expect(page).toHaveURL("/users/1-4?tab=account-security");
-    await expect(page.getByTestId("two-factor-required")).toContainText("requires two-factor authentication");
-    await page.goto("/articles");
-    await expect(page).toHaveURL("/users/1-4?tab=account-security");
-    // Other tabs of his own page are not bounced back.
-    await page.goto("/users/1-4?tab=profile");
-    await expect(page).toHaveURL("/users/1-4?tab=profile");
-    await chooseProfileEntry(page, "Log out");
-    await expect(page).toHaveURL("/login?loggedOut=1");
-  });
-
   test("alice, who need not use it, is not redirected", async ({ page }) => {
     await signInQuickly(page, "alice", "/articles");
     await expect(page).toHaveURL("/articles");

@@ -13,7 +13,7 @@ export interface TestApp {
   name: string;
   /** Root files such as backend.js, as text. */
   files?: Record<string, string>;
-  widgets?: { key: string; extensionPoint: string }[];
+  widgets?: { key: string; extensionPoint: string; permissions?: string[] }[];
   /** settings.json's schema. */
   settingsSchema?: unknown;
 }
@@ -34,6 +34,7 @@ export async function insertApp(db: Db, app: TestApp): Promise<{ id: string }> {
           name: widget.key,
           extensionPoint: widget.extensionPoint,
           indexPath: `${widget.key}/index.html`,
+          ...(widget.permissions ? { permissions: JSON.stringify(widget.permissions) } : {}),
         })),
       },
       files: {

@@ -41,12 +41,21 @@ function backendOf(db: Db): Backend {
   };
 }
 
+/**
+ * Route tests meet tom, the reader of DEMO, after he has set up the two-factor authentication he
+ * must use: until then the backend answers him almost nothing (mock-backend/identity/two-factor.test.ts).
+ */
+export async function afterTomsSetUp(db: Db): Promise<void> {
+  await db.user.update({ where: { login: "tom" }, data: { twoFactorEnabled: true } });
+}
+
 /** One private database and client shared by the tests of a file that only read. */
 export function useBackend(): Backend {
   let database: TestDatabase | undefined;
   let backend: Backend | undefined;
-  beforeAll(() => {
+  beforeAll(async () => {
     database = freshDatabase();
+    await afterTomsSetUp(database.db);
     backend = backendOf(database.db);
   });
   afterAll(() => database?.close());
@@ -70,6 +79,7 @@ export function useBackend(): Backend {
 export async function withBackend<T>(run: (backend: Backend) => Promise<T>): Promise<T> {
   const database = freshDatabase();
   try {
+    await afterTomsSetUp(database.db);
     return await run(backendOf(database.db));
   } finally {
     await database.close();

@@ -42,8 +42,8 @@ beforeAll(async () => {
   const document = files.find((f) => f.path.endsWith(".html"));
   const other = files.find((f) => !f.path.endsWith(".html"));
   if (!document || !other) throw new Error("the seed installs no app with widget files");
-  widgetDocument = `/widgets/${document.app.name}/${document.path.slice("widgets/".length)}`;
-  widgetFile = `/widgets/${other.app.name}/${other.path.slice("widgets/".length)}`;
+  widgetDocument = `/widgets/${document.app.name}/${document.path}`;
+  widgetFile = `/widgets/${other.app.name}/${other.path}`;
 });
 afterAll(async () => {
   await keel?.close();

@@ -18,6 +18,7 @@ const runAction = (args: RouteArgs) => action(args as unknown as ActionArgs);
 const signedInWith: string[] = [];
 const auth: KeelAuth = {
   oauthEnabled: true,
+  accountSecurityUrl: async (path) => `/hub/account/security?return_to=${path}`,
   refresh: async () => false,
   async signInWithToken(token) {
     if (token !== demoToken("alice")) return false;

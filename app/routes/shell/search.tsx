@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
+import { textQuery } from "../../../mock-backend/contract.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import { SearchResultMeta } from "../../shell/search-result-meta.tsx";
@@ -15,7 +16,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!query) return { query, title, issues: [], articles: [] };
   const api = getApi(context);
   const [issues, articles] = await Promise.all([
-    api.listIssues({ query, $top: RESULTS_PER_KIND }),
+    api.listIssues({ query: textQuery(query), $top: RESULTS_PER_KIND }),
     api.listArticles({ query, $top: RESULTS_PER_KIND }),
   ]);
   return { query, title, issues, articles };

@@ -1,4 +1,4 @@
-// A project's page with its sections (issue 8): the overview, settings (PROJECT_SETTINGS widgets for those
+// A project's page with its sections: the overview, one settings tab per PROJECT_SETTINGS widget (for those
 // who may change the project), channels (HELPDESK_CHANNEL, helpdesk projects only) and one tab per
 // PROJECT_TAB widget. Sections are links (`?tab=`), so the page works and can be shared without scripts.
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,8 @@ import { WidgetSlot } from "../../widgets/host/widget-slot.tsx";
 import { PageTabs, widgetTabId } from "../../widgets/host/widget-tabs.tsx";
 import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
 import type { WidgetEntity } from "../../widgets/protocol.ts";
+
+const SETTINGS_TAB = "settings";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);
@@ -45,13 +47,21 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     ],
     { entity, projectId: project.id },
   );
+  const settings = widgets.PROJECT_SETTINGS ?? [];
   const tabs = [
     { id: "overview", label: t("project.overview") },
-    ...(manager ? [{ id: "settings", label: t("project.settings") }] : []),
+    // Each settings widget is a tab of its own; without any, one tab says so.
+    ...(manager
+      ? settings.length
+        ? settings.map((w) => ({ id: widgetTabId(w), label: w.name }))
+        : [{ id: SETTINGS_TAB, label: t("project.settings") }]
+      : []),
     ...(helpdesk && manager ? [{ id: "channels", label: t("project.channels") }] : []),
     ...(widgets.PROJECT_TAB ?? []).map((w) => ({ id: widgetTabId(w), label: w.name })),
   ];
-  const requested = url.searchParams.get("tab") ?? "overview";
+  let requested = url.searchParams.get("tab") ?? "overview";
+  // `?tab=settings` still leads to the project's settings: the first settings widget's tab.
+  if (requested === SETTINGS_TAB && settings[0]) requested = widgetTabId(settings[0]);
   const tab = tabs.some((candidate) => candidate.id === requested) ? requested : "overview";
   return { project, entity, widgets, tabs, tab, me: widgetUser(user) };
 }
@@ -64,7 +74,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("widgets");
   const { project, entity, widgets, tabs, tab, me } = loaderData;
   const path = `/projects/${encodeURIComponent(project.shortName)}`;
-  const tabWidget = (widgets.PROJECT_TAB ?? []).find((w) => widgetTabId(w) === tab);
+  const tabWidget = [...(widgets.PROJECT_SETTINGS ?? []), ...(widgets.PROJECT_TAB ?? [])].find(
+    (w) => widgetTabId(w) === tab,
+  );
   return (
     <section aria-labelledby="page-heading" className="project-page">
       <h1 id="page-heading">{project.name}</h1>
@@ -79,13 +91,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <dd>{project.projectType.id === "HELPDESK" ? t("project.helpdesk") : t("project.standard")}</dd>
         </dl>
       ) : null}
-      {tab === "settings" ? (
-        widgets.PROJECT_SETTINGS?.length ? (
-          <WidgetSlot widgets={widgets.PROJECT_SETTINGS} entity={entity} me={me} place="project-settings" />
-        ) : (
-          <p className="muted">{t("project.noSettings")}</p>
-        )
-      ) : null}
+      {tab === SETTINGS_TAB ? <p className="muted">{t("project.noSettings")}</p> : null}
       {tab === "channels" ? (
         widgets.HELPDESK_CHANNEL?.length ? (
           <WidgetSlot widgets={widgets.HELPDESK_CHANNEL} entity={entity} me={me} place="helpdesk-channel" />
@@ -94,7 +100,13 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         )
       ) : null}
       {tabWidget ? (
-        <WidgetSlot key={tabWidget.id} widgets={[tabWidget]} entity={entity} me={me} place="project-tab" />
+        <WidgetSlot
+          key={tabWidget.id}
+          widgets={[tabWidget]}
+          entity={entity}
+          me={me}
+          place={tabWidget.extensionPoint === "PROJECT_SETTINGS" ? "project-settings" : "project-tab"}
+        />
       ) : null}
     </section>
   );

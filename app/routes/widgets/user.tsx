@@ -6,6 +6,7 @@ import type { Route } from "./+types/user";
 import { RouteError } from "../../components/route-error.tsx";
 import { ApiError } from "../../lib/api.server.ts";
 import { getApi } from "../../middleware/api.server.ts";
+import { getKeelContext } from "../../lib/keel-context.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 import { WidgetSlot } from "../../widgets/host/widget-slot.tsx";
 import { PageTabs, widgetTabId } from "../../widgets/host/widget-tabs.tsx";
@@ -18,6 +19,29 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const pages = getI18n(context).getFixedT(null, "pages");
   const me = await api.getCurrentUser();
   const own = params.userId === "me" || params.userId === me.id || params.userId === me.login;
+  const path = `/users/${encodeURIComponent(params.userId)}`;
+  const security = own
+    ? {
+        enabled: me.twoFactorAuthentication.enabled || me.webauthnDevice.enabled,
+        required: me.requiredTwoFactorAuthentication,
+        manageUrl: await getKeelContext(context).auth?.accountSecurityUrl(`${path}?tab=account-security`),
+      }
+    : null;
+  // Until two-factor authentication is set up the backend answers nothing else: only this tab shows.
+  if (security?.required && !security.enabled) {
+    return {
+      card: { id: me.id, login: me.login, name: me.name, avatarUrl: me.avatarUrl, email: me.email },
+      entity: { type: "user", id: me.id, login: me.login, summary: me.name } satisfies WidgetEntity,
+      widgets: {},
+      tabs: [{ id: "account-security", label: pages("area.accountSecurity") }],
+      tab: "account-security",
+      own,
+      security,
+      me: widgetUser(me),
+      path,
+      title: pages("titles.userProfile"),
+    };
+  }
   const card = await api.getUserCard(own ? me.id : params.userId).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) {
       throw data({ message: t("user.notFound", { id: params.userId }) }, { status: 404 });
@@ -48,9 +72,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     tabs,
     tab,
     own,
-    twoFactorRequired: own && me.requiredTwoFactorAuthentication,
+    security,
     me: widgetUser(me),
-    path: `/users/${encodeURIComponent(params.userId)}`,
+    path,
     title: pages("titles.userProfile"),
   };
 }
@@ -71,15 +95,8 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
         {card.name}
       </p>
       {tabs.length ? <PageTabs tabs={tabs} current={tab} path={path} /> : null}
-      {tab === "account-security" ? (
-        <div
-          className="notice"
-          role="status"
-          data-testid={loaderData.twoFactorRequired ? "two-factor-required" : undefined}
-        >
-          <h2>{pages("area.accountSecurity")}</h2>
-          {loaderData.twoFactorRequired ? <p>{pages("area.twoFactorRequired")}</p> : null}
-        </div>
+      {tab === "account-security" && loaderData.security ? (
+        <AccountSecurity {...loaderData.security} />
       ) : null}
       {tab === "profile" ? (
         <div className="user-card" data-testid="user-card">
@@ -106,6 +123,41 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
     </section>
+  );
+}
+
+function AccountSecurity({
+  enabled,
+  required,
+  manageUrl,
+}: {
+  enabled: boolean;
+  required: boolean;
+  manageUrl: string | undefined;
+}) {
+  const { t } = useTranslation("pages");
+  const missing = required && !enabled;
+  return (
+    <div
+      className={missing ? "notice" : "account-security"}
+      role={missing ? "status" : undefined}
+      data-testid={missing ? "two-factor-required" : "account-security"}
+    >
+      <h2>{t("area.accountSecurity")}</h2>
+      {missing ? <p>{t("area.twoFactorRequired")}</p> : null}
+      <dl className="field-list">
+        <dt>{t("area.twoFactor")}</dt>
+        <dd data-testid="two-factor-state">{enabled ? t("area.twoFactorOn") : t("area.twoFactorOff")}</dd>
+      </dl>
+      {manageUrl ? (
+        // The identity service's own page: set-up happens there, never in Keel.
+        <p>
+          <a className={missing ? "button button-primary" : "button"} href={manageUrl}>
+            {enabled ? t("area.twoFactorManage") : t("area.twoFactorSetUp")}
+          </a>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

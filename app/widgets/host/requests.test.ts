@@ -3,6 +3,7 @@ import { WIDGET_APP_HEADER, type WidgetEntity } from "../protocol.ts";
 import {
   createWidgetRequests,
   readParams,
+  READ_ONLY_QUERY_POSTS,
   resolveUnder,
   WidgetRequestError,
   type ConfirmRequest,
@@ -213,6 +214,47 @@ test("POST asks without data loss, DELETE with it, naming the path without its q
     { method: "DELETE", path: "issues/1", dataLoss: true },
     { method: "PUT", path: "issues/1", dataLoss: false },
     { method: "PATCH", path: "issues/1", dataLoss: false },
+  ]);
+});
+
+test.each(READ_ONLY_QUERY_POSTS)("POST %s is a read-only query: sent without asking", async (path) => {
+  const { requests, confirm, calls, decisionCalls } = setup();
+  const body = path.startsWith("issuesGetter") ? { query: "#Unresolved" } : { query: "State: ", caret: 7 };
+  await requests.fetchYouTrack(path, { method: "post", query: { fields: "id" }, body });
+  await requests.fetchYouTrack(`/${path}?$top=1`, { method: "POST", body });
+  expect(confirm).not.toHaveBeenCalled();
+  expect(decisionCalls()).toEqual([]);
+  expect(calls().map((c) => [c.method, c.url, c.body])).toEqual([
+    ["POST", `https://keel.test/api/${path}?fields=id`, JSON.stringify(body)],
+    ["POST", `https://keel.test/api/${path}?$top=1`, JSON.stringify(body)],
+  ]);
+});
+
+test("only a POST to exactly one of the read-only queries goes unasked", async () => {
+  expect(READ_ONLY_QUERY_POSTS).toEqual([
+    "search/assist",
+    "issuesGetter",
+    "issuesGetter/count",
+    "commands/assist",
+  ]);
+  const { requests, confirm } = setup({ answers: Array<Decision>(8).fill("once") });
+  await requests.fetchYouTrack("search/assist", { method: "PUT", body: {} });
+  await requests.fetchYouTrack("search/assist", { method: "DELETE" });
+  await requests.fetchYouTrack("search/assist/", { method: "POST", body: {} });
+  await requests.fetchYouTrack("search%2Fassist", { method: "POST", body: {} });
+  await requests.fetchYouTrack("issuesGetter/count/x", { method: "POST", body: {} });
+  await requests.fetchYouTrack("commands", { method: "POST", body: {} });
+  await requests.fetchYouTrack("search/assist/../../commands", { method: "POST", body: {} });
+  await requests.fetchHub("search/assist", { method: "POST", body: {} });
+  expect(confirm.mock.calls.map(([request]) => [request.method, request.dataLoss])).toEqual([
+    ["PUT", false],
+    ["DELETE", true],
+    ["POST", false],
+    ["POST", false],
+    ["POST", false],
+    ["POST", false],
+    ["POST", false],
+    ["POST", false],
   ]);
 });
 

@@ -1,6 +1,6 @@
 // The requests a widget makes through the host (seed 001 sections 5–7): to the product's API, to its
 // app's own handlers and to the identity service, never outside them; mutating ones only after the
-// user said yes (once, always, or deny).
+// user said yes (once, always, or deny), read-only queries sent as POST without asking.
 import { WIDGET_APP_HEADER, type WidgetEntity } from "../protocol.ts";
 
 export type Decision = "once" | "always" | "deny";
@@ -62,6 +62,18 @@ interface Params {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/**
+ * The product's documented read-only queries that take their query in a POST body (paths under `/api/`).
+ * They change nothing, so a widget's POST to one of them is not confirmed; every other non-GET request
+ * is. The path must match exactly: a trailing segment, slash or encoded character is another resource.
+ */
+export const READ_ONLY_QUERY_POSTS: readonly string[] = [
+  "search/assist",
+  "issuesGetter",
+  "issuesGetter/count",
+  "commands/assist",
+];
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 const SCOPE_PREFIX: Record<string, string> = {
   issue: "issues",
@@ -214,11 +226,17 @@ export function createWidgetRequests(options: WidgetRequestsOptions): WidgetRequ
     return { status: response.status, data: text === "" ? null : data };
   }
 
+  /** A POST to one of the product's read-only queries under `/api/`. */
+  const readOnlyQuery = (root: string, url: URL, method: string) =>
+    root === apiRoot &&
+    method === "POST" &&
+    READ_ONLY_QUERY_POSTS.includes(url.pathname.slice(new URL(apiRoot).pathname.length));
+
   async function under(root: string, relative: string, raw: unknown, confirm: boolean) {
     const url = resolveUnder(root, relative);
     if (!url) throw notAllowed(relative);
     const params = readParams(raw);
-    if (confirm) await approve(params.method, pathOf(relative));
+    if (confirm && !readOnlyQuery(root, url, params.method)) await approve(params.method, pathOf(relative));
     return send(url, params);
   }
 

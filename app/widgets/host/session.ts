@@ -6,13 +6,14 @@ import {
   BASE_METHODS,
   EMBEDDABLE_METHODS,
   HelloSchema,
+  INTERNAL_METHODS,
   NAVIGATION_METHODS,
   parseCall,
-  type CallMessage,
   type HostMessage,
   type HostMethod,
   type WidgetEntity,
 } from "../protocol.ts";
+import { LegacyDashboardBridge, type HostCall } from "./legacy-dashboard.ts";
 import { WidgetRequestError, type RequestOutcome, type WidgetRequests } from "./requests.ts";
 
 export type AlertType = "error" | "message" | "success" | "warning" | "loading";
@@ -75,13 +76,24 @@ export class WidgetSession {
   private port: MessagePort | null = null;
   private readonly allowed: ReadonlySet<string>;
   private registeredOnce = false;
+  private unloaded = false;
   private readonly frame: () => Window | null;
   private readonly options: WidgetSessionOptions;
+  /** Dashboard and Markdown places also speak the older dashboard widget protocol. */
+  private readonly legacy: LegacyDashboardBridge | null;
 
   constructor(frame: () => Window | null, options: WidgetSessionOptions) {
     this.frame = frame;
     this.options = options;
-    this.allowed = new Set([...methodsFor(options.extensionPoint), "register", "reportVitals"]);
+    this.allowed = new Set([...methodsFor(options.extensionPoint), ...INTERNAL_METHODS]);
+    this.legacy = EXTENSION_POINT_KINDS[options.extensionPoint].embeddable
+      ? new LegacyDashboardBridge({
+          frame,
+          invoke: (call) => this.invoke(call),
+          services: () => options.requests.loadServices(""),
+          describeError: errorAnswer,
+        })
+      : null;
   }
 
   /**
@@ -92,7 +104,9 @@ export class WidgetSession {
     const own = this.frame();
     if (!own || event.source !== own || event.origin !== "null") return false;
     const port = event.ports[0];
-    if (!HelloSchema.safeParse(event.data).success || event.ports.length !== 1 || !port) return false;
+    if (!HelloSchema.safeParse(event.data).success || event.ports.length !== 1 || !port) {
+      return this.legacy?.accept(event, this.port !== null && !this.unloaded) ?? false;
+    }
     // One channel per frame: a later hello (the widget's own code, or a document it navigated to) is
     // refused, so nothing can take over or reset the channel the widget registered on.
     if (this.port) {
@@ -112,11 +126,19 @@ export class WidgetSession {
   /** Sends an event to the widget's callbacks (refresh, configure, theme, locationChange). */
   send(name: Extract<HostMessage, { kind: "event" }>["name"], payload?: unknown): void {
     this.post({ kind: "event", name, ...(payload === undefined ? {} : { payload }) });
+    this.legacy?.event(name);
   }
 
   dispose(): void {
     this.port?.close();
     this.port = null;
+    this.legacy?.close();
+  }
+
+  /** Runs one host operation for the widget, with this place's methods and rules. */
+  async invoke(call: HostCall): Promise<unknown> {
+    if (!this.allowed.has(call.method)) throw new TypeError(`${call.method} is not available here`);
+    return this.dispatch(call);
   }
 
   private post(message: HostMessage): void {
@@ -145,15 +167,14 @@ export class WidgetSession {
       return;
     }
     try {
-      if (!this.allowed.has(call.method)) throw new TypeError(`${call.method} is not available here`);
-      const value = await this.dispatch(call);
+      const value = await this.invoke(call);
       this.post({ kind: "result", id: call.id, ok: true, value: value ?? null });
     } catch (error) {
       this.post({ kind: "result", id: call.id, ok: false, error: errorAnswer(error) });
     }
   }
 
-  private async dispatch({ method, args }: CallMessage): Promise<unknown> {
+  private async dispatch({ method, args }: HostCall): Promise<unknown> {
     const { ui, requests, editable } = this.options;
     const need = <T>(value: T | undefined, what = method): T => {
       if (value === undefined) throw new TypeError(`${what} is not available here`);
@@ -168,6 +189,11 @@ export class WidgetSession {
       }
       case "reportVitals":
         ui.vitals?.((args[0] ?? {}) as Record<string, number>);
+        return null;
+      case "unload":
+        // The frame's document is going: whatever comes from the frame after it is another document's.
+        this.unloaded = true;
+        this.legacy?.close();
         return null;
       case "alert": {
         const type = ALERT_TYPES.includes(args[1] as AlertType) ? (args[1] as AlertType) : "message";
@@ -274,7 +300,12 @@ function unwrap(outcome: RequestOutcome): unknown {
   return outcome.data;
 }
 
-function errorAnswer(error: unknown): { name: string; message: string; status?: number; data?: unknown } {
+export function errorAnswer(error: unknown): {
+  name: string;
+  message: string;
+  status?: number;
+  data?: unknown;
+} {
   if (error instanceof WidgetRequestError) {
     return {
       name: error.name,

@@ -14,6 +14,7 @@ import {
   type WidgetUser,
 } from "../protocol.ts";
 import { WIDGET_APP_HEADER } from "../protocol.ts";
+import { widgetDocumentPath, widgetFileUrl } from "../package-files.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";
 import { showWidgetAlert } from "./alerts.tsx";
 import { createWidgetRequests, type Decision } from "./requests.ts";
@@ -249,10 +250,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
     query.set("ytapp", JSON.stringify(data));
     query.set("locale", i18n.language);
     query.set("editable", String(editable));
-    const url = `${BASE_PATH}/widgets/${encodeURIComponent(widget.appName)}/${indexFile
-      .split("/")
-      .map(encodeURIComponent)
-      .join("/")}?${query.toString()}`;
+    const url = `${widgetFileUrl(BASE_PATH, widget.appName, widgetDocumentPath(indexFile))}?${query.toString()}`;
     let cancelled = false;
     // The frame's own failures are invisible to the page (another origin): ask for the document first.
     fetch(url, { headers: { accept: "text/html" } })

@@ -1,5 +1,5 @@
-// Where widgets appear on a page: a place's widgets one under another, and the options-menu items that
-// open a widget in a popup (issue and article options menus).
+// Where widgets appear on a page: a place's widgets one under another, each of which may fold itself
+// away, and the options-menu items that open a widget in a popup (issue and article options menus).
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,21 +32,67 @@ export function WidgetSlot({ widgets, entity, me, place, className }: SlotProps)
   return (
     <div className={`widget-slot ${className ?? ""}`} data-place={place}>
       {widgets.map((widget) => (
-        <section
-          key={widget.id}
-          className="widget-slot-item"
-          aria-label={widget.showHeader ? undefined : widget.name}
-          aria-labelledby={widget.showHeader ? `widget-${widget.id}` : undefined}
-        >
-          {widget.showHeader ? (
-            <div id={`widget-${widget.id}`}>
-              <WidgetHeader widget={widget} />
-            </div>
-          ) : null}
-          <WidgetFrame widget={widget} entity={entity} me={me} />
-        </section>
+        <SlotItem key={widget.id} widget={widget} entity={entity} me={me} />
       ))}
     </div>
+  );
+}
+
+/**
+ * One widget in place. `host.closeWidget()` (or the older `collapse()`) folds it to a button that shows
+ * it again, with a new frame, as the product does for widgets on a page.
+ */
+function SlotItem({
+  widget,
+  entity,
+  me,
+}: {
+  widget: HostedWidget;
+  entity: WidgetEntity | null;
+  me: WidgetUser | null;
+}) {
+  const { t } = useTranslation("widgets");
+  const [open, setOpen] = useState(true);
+  const showButton = useRef<HTMLButtonElement>(null);
+  const folded = useRef(false);
+  useEffect(() => {
+    // Focus would otherwise be lost with the frame that had it.
+    if (!open && folded.current) showButton.current?.focus();
+  }, [open]);
+  return (
+    <section
+      className="widget-slot-item"
+      data-collapsed={open ? undefined : "true"}
+      aria-label={widget.showHeader ? undefined : widget.name}
+      aria-labelledby={widget.showHeader ? `widget-${widget.id}` : undefined}
+    >
+      {widget.showHeader ? (
+        <div id={`widget-${widget.id}`}>
+          <WidgetHeader widget={widget} />
+        </div>
+      ) : null}
+      {open ? (
+        <WidgetFrame
+          widget={widget}
+          entity={entity}
+          me={me}
+          onClose={() => {
+            folded.current = true;
+            setOpen(false);
+          }}
+        />
+      ) : (
+        <button
+          ref={showButton}
+          type="button"
+          className="button widget-slot-show"
+          aria-expanded={false}
+          onClick={() => setOpen(true)}
+        >
+          {t("frame.show", { widget: widget.name })}
+        </button>
+      )}
+    </section>
   );
 }
 

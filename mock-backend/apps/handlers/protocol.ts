@@ -24,9 +24,11 @@ export interface RunnerJob {
   currentUser: HandlerEntity;
   /** The scoped handler's entity (absent for global handlers). */
   entity?: HandlerEntity;
+  /** The project of an issue or article handler's entity (`ctx.project`). */
+  project?: HandlerEntity;
   settings: Record<string, unknown>;
   /** Where each holder's extensionProperties live: AppStorage scopes. */
-  storageScopes: { global: string; currentUser: string; entity?: string };
+  storageScopes: { global: string; currentUser: string; entity?: string; project?: string };
   /** The stored extensionProperties per AppStorage scope, as JSON objects. */
   storage: Record<string, string>;
   /** Permission keys Keel knows, and those the caller holds where the call applies. */

@@ -173,6 +173,14 @@ const PRELUDE = String.raw`(function (jobJson, moduleFunction) {
       ctx[job.scope] = entity;
       holders.push([scopes.entity, () => ctx[job.scope].extensionProperties]);
     }
+    // An issue's or article's project: ctx.project and the entity's own project are one object.
+    if (job.project !== undefined && scopes.project !== undefined && job.scope !== "project") {
+      const project = job.project;
+      project.extensionProperties = props[scopes.project];
+      ctx.project = project;
+      if (ctx[job.scope] !== undefined) ctx[job.scope].project = project;
+      holders.push([scopes.project, () => ctx.project.extensionProperties]);
+    }
 
     try {
       await endpoint.handle(ctx);
