@@ -3,5 +3,14 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [reactRouter()],
-  build: { target: "es2023" },
+  build: {
+    target: "es2023",
+    // The only chunks above Vite's default 500 kB are the diagram engine's (mermaid and its elk layout),
+    // which a page loads on demand when it shows a diagram; what a page loads first is kept small by
+    // tests/e2e/budget.spec.ts. Anything larger than the diagram engine still warns.
+    chunkSizeWarningLimit: 1600,
+    // Rolldown's notice of slow plugins times callbacks including what they await: on a busy machine it fires
+    // for React Router's route modules without anything in the build being slow.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
 });

@@ -38,6 +38,11 @@ import { InboxProvider } from "./shell/inbox-context.tsx";
 import { NotificationsPopup } from "./shell/notifications-popup.tsx";
 import { UserAgreement } from "./shell/user-agreement-dialog.tsx";
 import { BannerList } from "./shell/banners.tsx";
+import {
+  NavigationProgress,
+  usePendingSubmitButtons,
+  useSlowNavigation,
+} from "./shell/navigation-progress.tsx";
 import { PricingPopup, useTipsAtStartup } from "./shell/startup-popups.tsx";
 import { visibleBanners } from "./shell/banners.server.ts";
 import { hubAgreementService, loadAgreementState } from "./shell/user-agreement.server.ts";
@@ -45,6 +50,8 @@ import { canSeeNotifications } from "./shell/navigation-model.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
+import feedbackStylesHref from "./styles/feedback.css?url";
+import narrowStylesHref from "./styles/narrow.css?url";
 
 // The language comes before the CSRF check, so that a refused request is answered in it too.
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddleware, csrfMiddleware];
@@ -84,6 +91,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: feedbackStylesHref },
+  { rel: "stylesheet", href: narrowStylesHref },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -158,6 +167,8 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   useLinkInterception();
   useTipsAtStartup(user);
   useErrorReporting(user.featureFlags, loaderData.csrfToken);
+  usePendingSubmitButtons();
+  const loading = useSlowNavigation();
   useEffect(
     () => startAnalytics(config.statisticsEnabled, !user.guest),
     [config.statisticsEnabled, user.guest],
@@ -183,6 +194,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
       whatsNewVersion={loaderData.whatsNewVersion}
       enabled={canSeeNotifications(user, permissions)}
     >
+      <NavigationProgress active={loading} />
       <div className="shell">
         {showNavigation ? (
           <LeftNavigation
@@ -197,7 +209,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
         <div className="shell-main">
           <UserAgreement state={loaderData.agreement} />
           <BannerList banners={banners} />
-          <main id="main" className="page">
+          <main id="main" className="page" aria-busy={loading || undefined}>
             <Outlet />
           </main>
           <HelpPanel config={config} os={loaderData.os} />

@@ -187,3 +187,27 @@ test("tiles of a removed app drop out of the dashboard", async () => {
     expectOk(await saveDashboard(backend, "alice", { tiles: [] }));
   });
 });
+
+test("a tile added to the dashboard has its embedding at once, with no config yet", async () => {
+  await withBackend(async (backend) => {
+    await setup(backend);
+    const tile = { id: "fresh", appName: APP, widgetKey: "chart", width: 50, height: 1, collapsed: false };
+    expectOk(
+      await backend.client.request("PUT", DASHBOARD, { body: { tiles: [tile] }, headers: bearer("alice") }),
+    );
+    expect(expectOk(await read(backend, "alice", "fresh"))).toEqual({
+      id: "fresh",
+      widgetKey: "chart",
+      config: null,
+    });
+    // Saved again (a move, a resize), the tile keeps the config its widget stored since.
+    expectOk(await store(backend, "alice", "fresh", { widgetKey: "chart", config: { range: "week" } }));
+    expectOk(
+      await backend.client.request("PUT", DASHBOARD, {
+        body: { tiles: [{ ...tile, width: 60 }] },
+        headers: bearer("alice"),
+      }),
+    );
+    expect(expectOk(await read(backend, "alice", "fresh"))).toMatchObject({ config: { range: "week" } });
+  });
+});

@@ -37,14 +37,21 @@ async function seed(): Promise<void> {
 
 async function migrateAndSeedSqlite(): Promise<void> {
   const prismaCli = path.resolve("node_modules", "prisma", "build", "index.js");
+  // The CLI's report is shown only when it fails. On success it always ends in a warning that does not
+  // apply: Prisma 6 asks to remove the schema's datasource url, which its parser still needs next to a
+  // driver adapter (without it the CLI tries to download an engine; prisma/schema.prisma).
   const migrate = spawnSync(process.execPath, [prismaCli, "migrate", "deploy"], {
-    stdio: "inherit",
+    encoding: "utf8",
     env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
   });
   if (migrate.status !== 0) {
+    process.stdout.write(migrate.stdout ?? "");
+    process.stderr.write(migrate.stderr ?? "");
     console.error("db:setup: prisma migrate deploy failed");
     process.exit(migrate.status ?? 1);
   }
+  const applied = /The following migration\(s\) have been applied/.test(migrate.stdout ?? "");
+  console.log(`db:setup: migrations ${applied ? "applied" : "up to date"}`);
   await seed();
 }
 

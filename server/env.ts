@@ -15,6 +15,7 @@ import {
   DEFAULT_INBOX_STREAM_LIMITS,
   SIGN_IN_THROTTLE_DEFAULTS,
 } from "../mock-backend/defaults.ts";
+import { LOG_FORMATS } from "./log-format.ts";
 
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -105,6 +106,8 @@ export const EnvSchema = z.object({
   /** A third-party analytics script, loaded only in production or hosted installs (docs/analytics.md). */
   ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  /** JSON lines, or readable lines for a person; `auto`: readable on a terminal (server/log-format.ts). */
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }).default("auto"),
   TRUST_PROXY: z
     .string()
     .regex(

@@ -49,7 +49,7 @@ function start(env: Record<string, string>, nodeOptions: string[] = []): Promise
       reject(new Error(`server did not start:\n${output}`));
     }, 30_000);
     const onData = () => {
-      const match = /"port":(\d+)[^\n]*Keel listening/.exec(output);
+      const match = /"port":(\d+)[^\n]*Keel is ready at/.exec(output);
       if (match) {
         clearTimeout(timer);
         child.stdout.off("data", onData);
@@ -237,7 +237,7 @@ test("the mock with the published demo passwords refuses a public HOST, and says
   expect(output).toContain("HOST=0.0.0.0 is not a loopback interface");
   expect(output).toContain("admin");
   expect(output).toContain("KEEL_ALLOW_PUBLIC_DEMO=1");
-  expect(output).not.toContain("Keel listening");
+  expect(output).not.toContain("Keel is ready");
 });
 
 test("KEEL_ALLOW_PUBLIC_DEMO=1 serves the demo on a public HOST with a warning in the log", async () => {
@@ -292,3 +292,54 @@ test("with BACKEND_URL set, neither the mock backend nor Prisma and SQLite are l
     ).toBe(true);
   }
 }, 90_000);
+
+test("a pipe gets JSON lines, and the start-up line names the address and the demo sign-in", async () => {
+  const server = await start({});
+  try {
+    const ready = server
+      .output()
+      .split("\n")
+      .find((line) => line.includes("Keel is ready"));
+    expect(JSON.parse(ready ?? "")).toMatchObject({
+      level: 30,
+      msg: `Keel is ready at http://127.0.0.1:${server.port} · sign in as admin / demo`,
+    });
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exit;
+  }
+});
+
+test("LOG_FORMAT=pretty writes readable lines: time, level, message, requests as method, path and status", async () => {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      SESSION_SECRET: TEST_SECRET,
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "pretty",
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  const exit = new Promise((resolve) => child.on("exit", resolve));
+  try {
+    const ready =
+      /^\d\d:\d\d:\d\d INFO {2}Keel is ready at http:\/\/127\.0\.0\.1:(\d+) · sign in as admin \/ demo /m;
+    await expect.poll(() => ready.exec(output)?.[1], { timeout: 10_000 }).toBeTruthy();
+    const port = ready.exec(output)?.[1];
+    expect((await fetch(`http://127.0.0.1:${port}/readyz?token=secret`)).status).toBe(200);
+    await expect
+      .poll(() => output, { timeout: 5_000 })
+      .toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/readyz 200 \d+ ms/m);
+    expect(output).not.toContain("token=secret");
+    expect(output.split("\n").filter((line) => line.startsWith("{"))).toEqual([]);
+  } finally {
+    child.kill("SIGTERM");
+    await exit;
+  }
+});

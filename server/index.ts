@@ -7,7 +7,7 @@ import type { Db } from "../mock-backend/db.ts";
 import { createServerApp } from "./app.ts";
 import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
 import { onStopSignals, shutDownGracefully } from "./graceful-shutdown.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, logDestination } from "./logger.ts";
 
 let env: Env;
 try {
@@ -20,7 +20,7 @@ try {
   throw error;
 }
 
-const logger = createLogger(env.LOG_LEVEL);
+const logger = createLogger(env.LOG_LEVEL, logDestination(env.LOG_FORMAT));
 const production = env.NODE_ENV === "production";
 // The mock and Prisma load only when the mock is mounted.
 let db: Db | undefined;
@@ -84,11 +84,23 @@ const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
+  void announce(port);
+});
+
+/** The start-up line: where Keel answers and, while the demo's published sign-in still works, that sign-in. */
+async function announce(port: number) {
+  const host = ["0.0.0.0", "::", "[::]"].includes(env.HOST) ? "localhost" : env.HOST;
+  const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
+  let demo = false;
+  if (db) {
+    const { demoCredentialLogins } = await import("../mock-backend/demo-credentials.ts");
+    demo = (await demoCredentialLogins(db)).includes("admin");
+  }
   logger.info(
     { port, host: env.HOST, mode: env.NODE_ENV, backend: env.BACKEND_URL ? "remote" : "mock" },
-    `Keel listening on http://${env.HOST}:${port}`,
+    demo ? `Keel is ready at ${url} · sign in as admin / demo` : `Keel is ready at ${url}`,
   );
-});
+}
 
 onStopSignals(
   shutDownGracefully({

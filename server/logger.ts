@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { prettyDestination, resolveLogFormat, type LogFormat } from "./log-format.ts";
 
 /** Everything that could carry a credential is removed before a line is written. */
 export const REDACT_PATHS = [
@@ -27,6 +28,15 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
     destination,
   );
+}
+
+/** Where the process's log lines go: stdout, as JSON or readable lines (LOG_FORMAT). */
+export function logDestination(
+  format: LogFormat,
+  out: NodeJS.WriteStream = process.stdout,
+): pino.DestinationStream | undefined {
+  if (resolveLogFormat(format, out.isTTY === true) === "json") return undefined;
+  return prettyDestination(out, out.hasColors?.() ?? false);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;

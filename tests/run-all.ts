@@ -56,7 +56,8 @@ const format: Stage = {
   name: "format",
   commands: [[bin("prettier"), "--check", "--log-level", "warn", "."]],
 };
-const build: Stage = { name: "build", commands: [[bin("react-router"), "build"]] };
+// Fails on any warning in the build's output (tests/clean-build/clean-build.ts).
+const build: Stage = { name: "build", commands: [[process.execPath, "tests/clean-build/clean-build.ts"]] };
 const unit: Stage = {
   name: "unit",
   commands: [

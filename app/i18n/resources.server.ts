@@ -1,14 +1,9 @@
-// Every language on the server, which renders any of them.
-import type { Language, Namespace } from "./languages.ts";
-import type { LanguageResources, Messages } from "./resources.ts";
+// Every language on the server, which renders any of them: the same per-language modules the browser loads
+// on demand (resources.ts), all read once at start-up. Importing the files statically here as well would
+// leave the browser's dynamic imports nothing to split on the server's side.
+import { LANGUAGES, type Language } from "./languages.ts";
+import { loadLanguage, type LanguageResources } from "./resources.ts";
 
-const FILES = import.meta.glob<Messages>("../../locales/*/*.json", { import: "default", eager: true });
-
-export const ALL_RESOURCES: Record<Language, LanguageResources> = (() => {
-  const all = {} as Record<string, Record<string, Messages>>;
-  for (const [path, messages] of Object.entries(FILES)) {
-    const [, language, namespace] = /locales\/([a-z]+)\/([a-z]+)\.json$/.exec(path)!;
-    (all[language!] ??= {})[namespace as Namespace] = messages;
-  }
-  return all as Record<Language, LanguageResources>;
-})();
+export const ALL_RESOURCES: Record<Language, LanguageResources> = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async (language) => [language, await loadLanguage(language)] as const)),
+) as Record<Language, LanguageResources>;

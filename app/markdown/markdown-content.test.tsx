@@ -38,11 +38,11 @@ test("a text without formulas does not link KaTeX's stylesheet", () => {
   expect(html).not.toContain("katex");
 });
 
-test("the rendered HTML is placed as is, inside a container marked for in-app navigation", () => {
+test("the rendered HTML is placed as is, inside a container marked for in-app navigation and its own direction", () => {
   const rendered = renderMarkdownSync("See [issues](/issues)");
   const html = page(<MarkdownContent rendered={rendered} data-testid="issue-description" />);
   expect(html).toContain(
-    '<div class="markdown" data-keel-navigation="" data-testid="issue-description"><p>See <a href="/issues">issues</a></p>\n</div>',
+    '<div class="markdown" dir="auto" data-keel-navigation="" data-testid="issue-description"><p>See <a href="/issues">issues</a></p>\n</div>',
   );
 });
 

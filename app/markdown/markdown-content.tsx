@@ -44,6 +44,7 @@ export function MarkdownContent({ rendered, className, widgets, ...rest }: Markd
       <div
         ref={container}
         className={className ? `markdown ${className}` : "markdown"}
+        dir="auto"
         data-keel-navigation=""
         data-testid={rest["data-testid"]}
         dangerouslySetInnerHTML={{ __html: html }}

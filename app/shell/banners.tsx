@@ -15,7 +15,7 @@ function Banner({ banner }: { banner: ShownBanner }) {
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
     <aside className="banner" data-kind={banner.kind} aria-label={t("banner.label")}>
-      <div className="banner-text markdown" dangerouslySetInnerHTML={{ __html: banner.html }} />
+      <div className="banner-text markdown" dir="auto" dangerouslySetInnerHTML={{ __html: banner.html }} />
       <fetcher.Form method="post" action="/settings/banners">
         <CsrfInput />
         <input type="hidden" name="banner" value={banner.key} />

@@ -12,6 +12,7 @@ import {
   actionRequest,
   EntryLink,
   NavContainerContext,
+  staysOnPage,
   TriggerContent,
   type MenuEntry,
   type NavMenuProps,
@@ -104,7 +105,10 @@ function InteractiveEntries({ entries, container }: { entries: MenuEntry[]; cont
             void revalidator.revalidate();
             return;
           }
-          void submit({ csrf, ...request.fields }, { method: "post", action: request.url });
+          void submit(
+            { csrf, ...request.fields },
+            { method: "post", action: request.url, navigate: !staysOnPage(entry.action) },
+          );
         }}
       >
         {entry.name}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { track } from "../analytics/client.ts";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
@@ -10,7 +10,7 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Language } from "../i18n/languages.ts";
 import { useInbox } from "./inbox-context.tsx";
 import { Icon } from "./icons.tsx";
-import { NavContainerContext, NavMenu, StaticEntries, type MenuEntry } from "./nav-menu.tsx";
+import { MenuPanel, NavContainerContext, NavMenu, StaticEntries, type MenuEntry } from "./nav-menu.tsx";
 import {
   buildNavigation,
   PRODUCT_NAME,
@@ -354,27 +354,29 @@ export function MobileMenuPanel({ navigation, helpEntries, config, os, back }: M
           </li>
         ))}
       </ul>
-      {navigation.create.length > 0 ? <StaticEntries entries={navigation.create.map(toEntry)} /> : null}
-      {navigation.settings.length > 0 ? (
-        <MobilePanel title={t("bar.administration")}>
-          <StaticEntries entries={navigation.settings.map(toEntry)} />
-        </MobilePanel>
+      {navigation.create.length > 0 ? (
+        <StaticEntries entries={navigation.create.map(toEntry)} back={back} />
       ) : null}
-      <MobilePanel title={t("bar.help")}>
+      {navigation.settings.length > 0 ? (
+        <MenuPanel title={t("bar.administration")}>
+          <StaticEntries entries={navigation.settings.map(toEntry)} back={back} />
+        </MenuPanel>
+      ) : null}
+      <MenuPanel title={t("bar.help")}>
         <StaticEntries entries={helpEntries} />
-      </MobilePanel>
-      <MobilePanel title={t("bar.shortcuts")}>
+      </MenuPanel>
+      <MenuPanel title={t("bar.shortcuts")}>
         <ShortcutsView os={os} query="" all searchable={false} />
-      </MobilePanel>
-      <MobilePanel title={t("nav.about")}>
+      </MenuPanel>
+      <MenuPanel title={t("nav.about")}>
         <AboutView config={config} />
-      </MobilePanel>
+      </MenuPanel>
       {navigation.profile.guest ? (
         <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="menu-item">
           {t("nav.login")}
         </Link>
       ) : (
-        <StaticEntries entries={navigation.profile.items.map(toEntry)} />
+        <StaticEntries entries={navigation.profile.items.map(toEntry)} back={back} panels />
       )}
     </>
   );
@@ -390,16 +392,4 @@ export function useShellNavigation(
   const navigation = buildNavigation({ user, permissions, config, inboxFolders, pathname, language, label });
   const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname, search));
   return { navigation, helpEntries, back: `${pathname}${search}` };
-}
-
-function MobilePanel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <details className="mobile-panel">
-      <summary className="menu-item">
-        {title}
-        <Icon name="chevron" />
-      </summary>
-      <div className="mobile-panel-body">{children}</div>
-    </details>
-  );
 }

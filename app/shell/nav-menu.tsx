@@ -75,24 +75,51 @@ function StaticMenu(props: NavMenuProps) {
   );
 }
 
-export function StaticEntries({ entries }: { entries: MenuEntry[] }) {
+interface StaticEntriesProps {
+  entries: MenuEntry[];
+  /** Where action entries return to; the current page unless the menu stands for another (/menu). */
+  back?: string;
+  /** Groups as disclosure panels (the narrow-screen menu) instead of headed sublists. */
+  panels?: boolean;
+}
+
+export function StaticEntries({ entries, back, panels = false }: StaticEntriesProps) {
   return (
     <ul className="menu-list">
       {entries.map((entry) => (
         <li key={entry.id}>
           {entry.kind === "group" ? (
-            <>
-              <span className="menu-group-label">{entry.name}</span>
-              <StaticEntries entries={entry.entries} />
-            </>
+            panels ? (
+              <MenuPanel title={entry.name}>
+                <StaticEntries entries={entry.entries} back={back} panels />
+              </MenuPanel>
+            ) : (
+              <>
+                <span className="menu-group-label">{entry.name}</span>
+                <StaticEntries entries={entry.entries} back={back} />
+              </>
+            )
           ) : entry.kind === "link" ? (
             <EntryLink entry={entry} className="menu-item" />
           ) : (
-            <ActionForm entry={entry} />
+            <ActionForm entry={entry} back={back} />
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A nested panel of the narrow-screen menu: a disclosure, so it opens without scripts too. */
+export function MenuPanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <details className="mobile-panel">
+      <summary className="menu-item">
+        {title}
+        <Icon name="chevron" />
+      </summary>
+      <div className="mobile-panel-body">{children}</div>
+    </details>
   );
 }
 
@@ -144,9 +171,21 @@ export function actionRequest(
   }
 }
 
-function ActionForm({ entry }: { entry: Extract<MenuEntry, { kind: "action" }> }) {
+/**
+ * Theme and language change the page in place: with scripts they are fetcher submissions, so the router
+ * stays on the page (a navigation would go on to the action's own URL); without, the server sends back.
+ */
+export const staysOnPage = (action: NavAction) => action.type === "theme" || action.type === "language";
+
+function ActionForm({
+  entry,
+  back: given,
+}: {
+  entry: Extract<MenuEntry, { kind: "action" }>;
+  back?: string;
+}) {
   const location = useLocation();
-  const back = `${location.pathname}${location.search}`;
+  const back = given ?? `${location.pathname}${location.search}`;
   const request = actionRequest(entry.action, back);
   // Applying a changed user means reading the user again: a plain reload does that.
   if (!request) {
@@ -157,7 +196,7 @@ function ActionForm({ entry }: { entry: Extract<MenuEntry, { kind: "action" }> }
     );
   }
   return (
-    <Form method="post" action={request.url} className="menu-form">
+    <Form method="post" action={request.url} className="menu-form" navigate={!staysOnPage(entry.action)}>
       <CsrfInput />
       {Object.entries(request.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

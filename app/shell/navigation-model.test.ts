@@ -860,3 +860,10 @@ test("the same input gives the same navigation and is left unchanged", () => {
   expect(buildNavigation(given)).toEqual(buildNavigation(given));
   expect(given).toEqual({ ...before, label });
 });
+
+test("a reporter on /tickets has exactly one current item, Tickets, though Helpdesk shares its url", () => {
+  const user = makeUser({ reporter: true, helpdeskFolder: "0-9" });
+  const n = nav({ user, permissions: global(PERMISSION.READ_ISSUE), pathname: "/tickets" });
+  expect(mainIds(n)).toEqual(expect.arrayContaining(["tickets", "helpdesk"]));
+  expect(n.items.filter((item) => item.active).map((item) => item.id)).toEqual(["tickets"]);
+});

@@ -144,6 +144,17 @@ export function canSeeNotifications(
   );
 }
 
+/**
+ * One page, one current item: when several items lead to the current page, the most specific url wins,
+ * and among equals the first (the reporter's Tickets before Helpdesk, which shares its url).
+ */
+function withSingleCurrent(items: NavItem[]): NavItem[] {
+  const current = items
+    .filter((item) => item.active)
+    .reduce<NavItem | null>((best, item) => (best && best.url.length >= item.url.length ? best : item), null);
+  return items.map((item) => (item.active && item !== current ? { ...item, active: false } : item));
+}
+
 export function buildNavigation(input: NavigationInput): Navigation {
   const { user, permissions, config, pathname } = input;
   const guest = user.guest;
@@ -183,36 +194,39 @@ export function buildNavigation(input: NavigationInput): Navigation {
   const notificationsVisible = canSeeNotifications(user, permissions);
   const member = !guest && !reporter;
 
-  const items = withoutEmpty<NavItem>([
-    // Everyone sees the issues list: guests hold READ_ISSUE, and a user without it gets the list's own
-    // "no access" answer rather than a navigation with no entry point.
-    reporter ? link("tickets", "/tickets", "tickets") : link("issues", "/issues", "issues"),
-    // The seed gives Helpdesk the url "tickets" too, so a reporter with a helpdesk folder sees both
-    // Tickets and Helpdesk leading to /tickets; kept as specified, told apart by id.
-    user.profiles.helpdesk.helpdeskFolder !== null && link("helpdesk", "/tickets", "helpdesk"),
-    member && link("dashboards", "/dashboard", "dashboards"),
-    // The seed takes dashboards, timesheets and reports from reporters, but not agile boards.
-    !guest && link("agiles", "/agiles", "agiles"),
-    member && has(PERMISSION.READ_REPORT) && link("reports", "/reports", "reports"),
-    !guest &&
-      (has(PERMISSION.PROJECT_READ) || has(PERMISSION.PROJECT_READ_BASIC)) &&
-      link("projects", "/projects", "projects"),
-    has(PERMISSION.READ_ARTICLE) && link("articles", "/articles", "articles"),
-    !reporter &&
-      (has(PERMISSION.READ_WORK_ITEM) || has(PERMISSION.CREATE_WORK_ITEM)) &&
-      user.profiles.timetracking.isTimeTrackingAvailable &&
-      link("timesheets", "/timesheets", "timesheets"),
-    // Section 6 gives Gantt charts no rule; they are planning pages like the canvas, so the same
-    // audience: signed-in users who are not reporters.
-    member && link("gantt-charts", "/gantt-charts", "gantt"),
-    member && flag(FEATURE_FLAG.PLANNING_CANVAS) && link("planning-canvas", "/planning-canvas", "canvas"),
-    member && flag(FEATURE_FLAG.AI_ASSISTANT) && link("ai-assistant", "/pmx/chat", "ai", { isAI: true }),
-    // Which apps a user gets is the backend's decision: it lists only the widgets it offers them.
-    ...user.widgets
-      .filter((w) => w.extensionPoint === MAIN_MENU_ITEM)
-      .map((w) => appItem(w, `/app/${appPath(w)}`)),
-    notificationsVisible && link("notifications", "/notifications", "notifications"),
-  ]);
+  const items = withSingleCurrent(
+    withoutEmpty<NavItem>([
+      // Everyone sees the issues list: guests hold READ_ISSUE, and a user without it gets the list's own
+      // "no access" answer rather than a navigation with no entry point.
+      reporter ? link("tickets", "/tickets", "tickets") : link("issues", "/issues", "issues"),
+      // The seed gives Helpdesk the url "tickets" too, so a reporter with a helpdesk folder sees both
+      // Tickets and Helpdesk leading to /tickets; kept as specified, told apart by id, and only the first
+      // of them is current (withSingleCurrent).
+      user.profiles.helpdesk.helpdeskFolder !== null && link("helpdesk", "/tickets", "helpdesk"),
+      member && link("dashboards", "/dashboard", "dashboards"),
+      // The seed takes dashboards, timesheets and reports from reporters, but not agile boards.
+      !guest && link("agiles", "/agiles", "agiles"),
+      member && has(PERMISSION.READ_REPORT) && link("reports", "/reports", "reports"),
+      !guest &&
+        (has(PERMISSION.PROJECT_READ) || has(PERMISSION.PROJECT_READ_BASIC)) &&
+        link("projects", "/projects", "projects"),
+      has(PERMISSION.READ_ARTICLE) && link("articles", "/articles", "articles"),
+      !reporter &&
+        (has(PERMISSION.READ_WORK_ITEM) || has(PERMISSION.CREATE_WORK_ITEM)) &&
+        user.profiles.timetracking.isTimeTrackingAvailable &&
+        link("timesheets", "/timesheets", "timesheets"),
+      // Section 6 gives Gantt charts no rule; they are planning pages like the canvas, so the same
+      // audience: signed-in users who are not reporters.
+      member && link("gantt-charts", "/gantt-charts", "gantt"),
+      member && flag(FEATURE_FLAG.PLANNING_CANVAS) && link("planning-canvas", "/planning-canvas", "canvas"),
+      member && flag(FEATURE_FLAG.AI_ASSISTANT) && link("ai-assistant", "/pmx/chat", "ai", { isAI: true }),
+      // Which apps a user gets is the backend's decision: it lists only the widgets it offers them.
+      ...user.widgets
+        .filter((w) => w.extensionPoint === MAIN_MENU_ITEM)
+        .map((w) => appItem(w, `/app/${appPath(w)}`)),
+      notificationsVisible && link("notifications", "/notifications", "notifications"),
+    ]),
+  );
 
   // ---------- create menu ----------
 

@@ -1,11 +1,31 @@
 // The notifications centre as a popup beside the left bar (seed 000 section 2.3, "Notifications popup").
 // Without scripts the Notifications item is a plain link to the /notifications page instead.
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useInbox } from "./inbox-context.tsx";
 
 const CENTRE_LIMIT = 8;
+/** Space between the bell and the popup, and between the popup and the window's edges. */
+const GAP_PX = 8;
+const BELL = '[data-nav-item="notifications"]';
+
+/**
+ * Where the popup opens: beside its bell (towards the page, whichever side the bar is on), its top level
+ * with the bell's and moved up only as far as it must to stay in the window. Null when the bell is not
+ * shown (the narrow layout's menu), where the stylesheet places it under the top bar.
+ */
+function besideBell(popup: HTMLElement): CSSProperties | null {
+  const bell = document.querySelector(BELL)?.getBoundingClientRect();
+  if (!bell || bell.width === 0 || bell.height === 0) return null;
+  const rtl = getComputedStyle(popup).direction === "rtl";
+  const inline = rtl ? window.innerWidth - bell.left + GAP_PX : bell.right + GAP_PX;
+  const lowest = window.innerHeight - popup.offsetHeight - GAP_PX;
+  return {
+    insetInlineStart: `${inline}px`,
+    insetBlockStart: `${Math.max(GAP_PX, Math.min(bell.top, lowest))}px`,
+  };
+}
 
 export function NotificationsPopup() {
   const inbox = useInbox();
@@ -13,6 +33,22 @@ export function NotificationsPopup() {
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
   const { t } = useTranslation("shell");
+  const [position, setPosition] = useState<CSSProperties | null>(null);
+
+  // Measured before paint, again when the window or the popup's content changes size.
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!centreOpen || !element) return;
+    const place = () => setPosition(besideBell(element));
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(element);
+    window.addEventListener("resize", place);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", place);
+    };
+  }, [centreOpen]);
 
   useEffect(() => {
     if (!centreOpen) return;
@@ -23,7 +59,7 @@ export function NotificationsPopup() {
     };
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Element | null;
-      if (panel.current?.contains(target) || target?.closest('[data-nav-item="notifications"]')) return;
+      if (panel.current?.contains(target) || target?.closest(BELL)) return;
       closeCentre();
     };
     document.addEventListener("keydown", onKey);
@@ -44,6 +80,8 @@ export function NotificationsPopup() {
       aria-modal="false"
       aria-labelledby="notifications-popup-title"
       className="notifications-popup"
+      data-anchored={position ? "" : undefined}
+      style={position ?? undefined}
       tabIndex={-1}
     >
       <header className="notifications-popup-header">
@@ -71,10 +109,13 @@ export function NotificationsPopup() {
               <Link
                 to={thread.issue ? `/issue/${thread.issue.idReadable}` : "/notifications"}
                 onClick={inbox.closeCentre}
+                dir="auto"
               >
                 {thread.subject}
               </Link>
-              <p className="thread-message">{thread.messages.at(-1)?.text}</p>
+              <p className="thread-message" dir="auto">
+                {thread.messages.at(-1)?.text}
+              </p>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 // The signed-in user's dashboard (docs/widgets.md): ordered tiles of dashboard widgets with their sizes.
-// A tile's id is also its embedding's id, so removing a tile removes the config its widget stored.
+// A tile's id is also its embedding's id: adding a tile creates its embedding (no config yet), removing a tile
+// removes the config its widget stored.
 import { Router } from "express";
 import { requireUser } from "../auth.ts";
 import { DashboardSchema, DashboardWriteSchema, ReadQuerySchema, type Dashboard } from "#contract/api.ts";
@@ -88,6 +89,9 @@ export function dashboardRouter(db: Db): Router {
         : [];
       const kept = new Set(dashboard.tiles.map((tile) => tile.id));
       const removed = previousIds.filter((id) => !kept.has(id));
+      // A new tile's embedding exists from the start, with no config yet: its widget's first readConfig
+      // finds it (config null) rather than a 404.
+      const added = dashboard.tiles.filter((tile) => !embeddings.some((row) => row.id === tile.id));
       const layout = JSON.stringify(dashboard);
       await db.$transaction([
         db.dashboard.upsert({
@@ -96,6 +100,18 @@ export function dashboardRouter(db: Db): Router {
           update: { layout },
         }),
         db.widgetEmbedding.deleteMany({ where: { entity: "", id: { in: removed }, ownerId: user.id } }),
+        ...added.map((tile) =>
+          db.widgetEmbedding.create({
+            data: {
+              id: tile.id,
+              entity: "",
+              appId: widgets.get(`${tile.appName}/${tile.widgetKey}`) ?? "",
+              widgetKey: tile.widgetKey,
+              ownerId: user.id,
+              config: null,
+            },
+          }),
+        ),
       ]);
       res.json(dashboard);
     }),

@@ -101,7 +101,9 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
         <Link to="/articles">{t("titles.knowledgeBase")}</Link> / {article.project.name}
       </p>
       <div className="entity-heading">
-        <h1 id="page-heading">{article.summary}</h1>
+        <h1 id="page-heading" dir="auto">
+          {article.summary}
+        </h1>
         <WidgetOptionsMenu
           widgets={widgets.ARTICLE_OPTIONS_MENU_ITEM}
           entity={entity}

@@ -26,7 +26,9 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           {articles.map((article) => (
             <li key={article.id}>
               <span className="article-id">{article.idReadable}</span>{" "}
-              <Link to={`/articles/${article.idReadable}`}>{article.summary}</Link>{" "}
+              <Link to={`/articles/${article.idReadable}`} dir="auto">
+                {article.summary}
+              </Link>{" "}
               <span className="muted">{t("articles.inProject", { project: article.project.name })}</span>
             </li>
           ))}

@@ -111,7 +111,7 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       <div className="entity-heading">
         <h1 id="page-heading">
-          <span className="entity-id">{issue.idReadable}</span> {issue.summary}
+          <span className="entity-id">{issue.idReadable}</span> <bdi>{issue.summary}</bdi>
         </h1>
         <WidgetOptionsMenu
           widgets={widgets.ISSUE_OPTIONS_MENU_ITEM}

@@ -28,7 +28,7 @@ export default function Issues({ loaderData }: Route.ComponentProps) {
           <p className="empty-state-title">{t(tickets ? "issues.emptyTickets" : "issues.emptyIssues")}</p>
         </div>
       ) : (
-        <table className="list">
+        <table className="list list-cards">
           <caption className="visually-hidden">{heading}</caption>
           <thead>
             <tr>
@@ -41,12 +41,14 @@ export default function Issues({ loaderData }: Route.ComponentProps) {
           <tbody>
             {issues.map((issue) => (
               <tr key={issue.id}>
-                <td>{issue.idReadable}</td>
-                <td className={issue.resolved ? "resolved" : undefined}>
-                  <Link to={`/issue/${issue.idReadable}`}>{issue.summary}</Link>
+                <td data-label={t("issues.id")}>{issue.idReadable}</td>
+                <td className={issue.resolved ? "resolved" : undefined} data-label={t("issues.summary")}>
+                  <Link to={`/issue/${issue.idReadable}`} dir="auto">
+                    {issue.summary}
+                  </Link>
                 </td>
-                <td>{issue.project.name}</td>
-                <td>{issue.reporter.name}</td>
+                <td data-label={t("issues.project")}>{issue.project.name}</td>
+                <td data-label={t("issues.reporter")}>{issue.reporter.name}</td>
               </tr>
             ))}
           </tbody>

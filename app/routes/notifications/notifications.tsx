@@ -220,15 +220,17 @@ function ThreadItem({ thread, back, locale }: { thread: InboxThread; back: strin
         <p className="thread-subject">
           {unread ? <span className="unread-dot" aria-label={t("notifications.unreadThread")} /> : null}
           {thread.issue ? (
-            <Link to={`/issue/${thread.issue.idReadable}`}>{thread.subject}</Link>
+            <Link to={`/issue/${thread.issue.idReadable}`} dir="auto">
+              {thread.subject}
+            </Link>
           ) : (
-            thread.subject
+            <bdi>{thread.subject}</bdi>
           )}
           {muted ? <span className="tag">{t("notifications.muted")}</span> : null}
         </p>
         {last ? (
           <p className="thread-message">
-            <span className="thread-author">{last.author?.name ?? "Keel"}</span>: {last.text}{" "}
+            <bdi className="thread-author">{last.author?.name ?? "Keel"}</bdi>: <bdi>{last.text}</bdi>{" "}
             <time dateTime={new Date(last.timestamp).toISOString()}>
               {formatDateTime(last.timestamp, locale)}
             </time>

@@ -143,7 +143,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const project = location.project;
   const next = wizardUrl(nextStep(location.step), project);
   if (location.step === "invite") {
-    if (intent === "skip") throw redirect(next);
+    if (intent === "skip" || intent === "continue") throw redirect(next);
     const field = form.get("invitees");
     const raw = typeof field === "string" ? field : "";
     const parsed = parseInviteForm(raw, t);
@@ -437,6 +437,7 @@ function InviteStep({
   const error = result?.fieldErrors.invitees;
   const separator = t("newProject.invite.listSeparator");
   const report = result?.report;
+  const someoneInvited = project.invitations.length > 0 || (report?.invited.length ?? 0) > 0;
   return (
     <Form
       method="post"
@@ -489,23 +490,41 @@ function InviteStep({
         </p>
         <ErrorText id="invitees-error" message={error} />
       </div>
+      {/* Once someone is in, going on is the step's next move, not skipping it; inviting more stays. */}
       <div className="wizard-actions">
+        {someoneInvited ? (
+          <button
+            type="submit"
+            name="intent"
+            value="continue"
+            className="button button-primary"
+            disabled={pending !== null}
+          >
+            {pending === "continue" ? t("newProject.invite.goingOn") : t("newProject.invite.continue")}
+          </button>
+        ) : null}
         <button
           type="submit"
           name="intent"
           value="invite"
-          className="button button-primary"
+          className={someoneInvited ? "button" : "button button-primary"}
           disabled={pending !== null}
         >
-          {pending === "invite" ? t("newProject.invite.submitting") : t("newProject.invite.submit")}
+          {pending === "invite"
+            ? t("newProject.invite.submitting")
+            : someoneInvited
+              ? t("newProject.invite.submitMore")
+              : t("newProject.invite.submit")}
         </button>
-        <button type="submit" name="intent" value="skip" className="button" disabled={pending !== null}>
-          {pending === "skip" ? t("newProject.invite.skipping") : t("newProject.invite.skip")}
-        </button>
+        {someoneInvited ? null : (
+          <button type="submit" name="intent" value="skip" className="button" disabled={pending !== null}>
+            {pending === "skip" ? t("newProject.invite.skipping") : t("newProject.invite.skip")}
+          </button>
+        )}
       </div>
       <PendingStatus
         pending={pending !== null}
-        text={pending === "skip" ? t("newProject.invite.goingOn") : t("newProject.invite.submitting")}
+        text={pending === "invite" ? t("newProject.invite.submitting") : t("newProject.invite.goingOn")}
       />
     </Form>
   );

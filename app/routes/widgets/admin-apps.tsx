@@ -176,7 +176,7 @@ export default function AdminApps({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : (
         <div className="admin-apps-table-wrap">
-          <table className="list admin-apps-table">
+          <table className="list list-cards admin-apps-table">
             <caption className="visually-hidden">{t("apps.installedHeading")}</caption>
             <thead>
               <tr>
@@ -192,11 +192,11 @@ export default function AdminApps({ loaderData, actionData }: Route.ComponentPro
               {apps.map((app) => (
                 <tr key={app.id}>
                   <th scope="row">{app.title}</th>
-                  <td>
+                  <td data-label={t("apps.columns.name")}>
                     <code>{app.name}</code>
                   </td>
-                  <td>{app.version}</td>
-                  <td>
+                  <td data-label={t("apps.columns.version")}>{app.version}</td>
+                  <td data-label={t("apps.columns.vendor")}>
                     {!app.vendor ? (
                       <span className="muted">{t("apps.noVendor")}</span>
                     ) : app.vendor.url && isWebUrl(app.vendor.url) ? (
@@ -207,7 +207,7 @@ export default function AdminApps({ loaderData, actionData }: Route.ComponentPro
                       app.vendor.name
                     )}
                   </td>
-                  <td>
+                  <td data-label={t("apps.columns.widgets")}>
                     {t("apps.widgetCount", { count: app.widgets.length })}
                     {app.widgets.length > 0 ? (
                       <ul className="admin-apps-widgets">
@@ -219,7 +219,7 @@ export default function AdminApps({ loaderData, actionData }: Route.ComponentPro
                       </ul>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label={t("apps.columns.actions")}>
                     <Form method="get" action={APPS_PATH} preventScrollReset>
                       <input type="hidden" name="remove" value={app.name} />
                       <button

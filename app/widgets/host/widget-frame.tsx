@@ -340,6 +340,10 @@ export function WidgetFrame(props: WidgetFrameProps) {
   };
 
   const expected = widget.expectedDimensions;
+  const size: CSSProperties | undefined =
+    expected && !modal
+      ? { width: "100%", maxWidth: expected.width ?? undefined, height: expected.height ?? undefined }
+      : undefined;
   const classes = [
     "widget-frame",
     modal ? "widget-frame-modal" : "",
@@ -380,16 +384,9 @@ export function WidgetFrame(props: WidgetFrameProps) {
           <p>{t("frame.checkConsole")}</p>
         </div>
       ) : (
-        <>
-          {phase.kind === "loading" || busy ? (
-            <p className="widget-frame-placeholder" role="status">
-              <span className="when-scripting">{t("frame.loading", { widget: widget.name })}</span>
-              {/* Without scripts there is no host: the page says so instead of loading forever. */}
-              {!hydrated ? (
-                <span className="when-no-scripting">{t("frame.needsScripts", { widget: widget.name })}</span>
-              ) : null}
-            </p>
-          ) : null}
+        // The box has the frame's final size from the first render, and the placeholder covers it until the
+        // widget registers: nothing moves when the widget appears.
+        <div className="widget-frame-box">
           {src ? (
             <iframe
               ref={frame}
@@ -400,15 +397,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
               allow=""
               loading="eager"
               className="widget-frame-iframe"
-              style={
-                expected && !modal
-                  ? {
-                      width: "100%",
-                      maxWidth: expected.width ?? undefined,
-                      height: expected.height ?? undefined,
-                    }
-                  : undefined
-              }
+              style={size}
               onLoad={() =>
                 track("widgets", "lifecycle", {
                   app: identifier(widget.appName),
@@ -417,8 +406,20 @@ export function WidgetFrame(props: WidgetFrameProps) {
                 })
               }
             />
+          ) : (
+            <div className="widget-frame-iframe widget-frame-reserved" style={size} />
+          )}
+          {phase.kind === "loading" || busy ? (
+            <p className="widget-frame-placeholder" role="status">
+              <span className="widget-frame-spinner" aria-hidden="true" />
+              <span className="when-scripting">{t("frame.loading", { widget: widget.name })}</span>
+              {/* Without scripts there is no host: the page says so instead of loading forever. */}
+              {!hydrated ? (
+                <span className="when-no-scripting">{t("frame.needsScripts", { widget: widget.name })}</span>
+              ) : null}
+            </p>
           ) : null}
-        </>
+        </div>
       )}
       {confirm ? (
         <ConfirmDialog
