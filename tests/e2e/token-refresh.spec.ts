@@ -1,52 +1,40 @@
 // A session outlives its access token: Keel refreshes it behind the page, so the reader notices nothing.
 // When the identity service no longer takes the refresh token, the reader is asked to sign in again and
 // comes back to the page they were on.
-import { expect, test } from "@playwright/test";
-import { createPrisma } from "../../mock-backend/db.ts";
-import { e2eDatabaseFile, signInQuickly } from "./helpers.ts";
-
-const ALICE = "1-2";
-
-async function identityTokens<T>(run: (db: ReturnType<typeof createPrisma>) => Promise<T>): Promise<T> {
-  const db = createPrisma(`file:${e2eDatabaseFile()}`);
-  try {
-    return await run(db);
-  } finally {
-    await db.$disconnect();
-  }
-}
+import { expect, test } from "./fixtures.ts";
+import { signInQuickly, userOf } from "./helpers.ts";
 
 test("an access token the backend no longer takes is refreshed without the reader noticing", async ({
   page,
+  database: db,
 }) => {
   await signInQuickly(page, "alice", "/issues");
-  const before = await identityTokens((db) => db.oAuthRefreshToken.count({ where: { userId: ALICE } }));
+  const alice = (await userOf("alice")).id;
+  const before = await db.oAuthRefreshToken.count({ where: { userId: alice } });
   // The backend now refuses every access token alice's sessions hold.
-  await identityTokens((db) =>
-    db.oAuthAccessToken.updateMany({
-      where: { userId: ALICE },
-      data: { expiresAt: new Date(Date.now() - 1000) },
-    }),
-  );
+  await db.oAuthAccessToken.updateMany({
+    where: { userId: alice },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
   await page.goto("/articles");
   await expect(page).toHaveURL("/articles");
   await expect(page.getByTestId("current-user")).toHaveText("Alice Member");
-  const after = await identityTokens((db) =>
-    Promise.all([
-      db.oAuthRefreshToken.count({ where: { userId: ALICE } }),
-      db.oAuthAccessToken.count({ where: { userId: ALICE, expiresAt: { gt: new Date() } } }),
-    ]),
-  );
+  const after = await Promise.all([
+    db.oAuthRefreshToken.count({ where: { userId: alice } }),
+    db.oAuthAccessToken.count({ where: { userId: alice, expiresAt: { gt: new Date() } } }),
+  ]);
   expect(after[0], "the refresh token was rotated").toBeGreaterThan(before);
   expect(after[1], "a fresh access token").toBeGreaterThan(0);
 });
 
-test("a revoked refresh token sends the reader to sign in, and back to the page", async ({ page }) => {
+test("a revoked refresh token sends the reader to sign in, and back to the page", async ({
+  page,
+  database: db,
+}) => {
   await signInQuickly(page, "alice", "/issues");
-  await identityTokens(async (db) => {
-    await db.oAuthAccessToken.deleteMany({ where: { userId: ALICE } });
-    await db.oAuthRefreshToken.deleteMany({ where: { userId: ALICE } });
-  });
+  const alice = (await userOf("alice")).id;
+  await db.oAuthAccessToken.deleteMany({ where: { userId: alice } });
+  await db.oAuthRefreshToken.deleteMany({ where: { userId: alice } });
   await page.goto("/articles");
   await expect(page).toHaveURL("/login?error=ended&redirect=%2Farticles");
   await expect(page.getByRole("heading", { level: 1, name: "Log in to Keel" })).toBeVisible();
