@@ -1,4 +1,5 @@
 import { expect, test, vi } from "vitest";
+import { redirect } from "react-router";
 import { ApiError, type Api } from "./api.server.ts";
 import { errorBody, UNAVAILABLE_PATH } from "./app-errors.ts";
 import type { RequestLogger } from "./keel-context.ts";
@@ -54,4 +55,13 @@ test("a broken ring integration is logged in the catalogue's words and shown by 
     { err: expect.objectContaining({ message: "Ring integration is broken" }) },
     "ring integration broken",
   );
+});
+
+test("a session that ends while the configuration loads sends the reader to sign in, not to the error page", async () => {
+  const ended = () => Promise.reject(redirect("/login?error=ended&redirect=%2Farticles"));
+  const logger = log();
+  const error = await thrown(loadShellOrRedirect(fakeApi(ended), logger, "/articles"));
+  expect(error.status).toBe(302);
+  expect(error.headers?.get("Location")).toBe("/login?error=ended&redirect=%2Farticles");
+  expect(logger.error).not.toHaveBeenCalled();
 });

@@ -42,6 +42,10 @@ export async function loadShell(api: Api, log: RequestLogger) {
         throw error;
       }),
     ]);
+  // A session that ended on the way (its refresh refused) is a redirect to sign in, whichever call met it.
+  const results = [configResult, userResult, permissionsResult, bannersResult, foldersResult];
+  for (const result of results)
+    if (result.status === "rejected" && result.reason instanceof Response) throw result.reason;
   // Without the configuration nothing else matters: whatever else failed, that is the answer.
   if (configResult.status === "rejected") throw new ConfigUnavailableError(configResult.reason);
   const value = <T>(result: PromiseSettledResult<T>): T => {
