@@ -16,6 +16,7 @@ const PAGE_MODULES: Record<PageKind, string> = {
   notifications: "routes/notifications/notifications.tsx",
   statistics: "routes/admin/statistics.tsx",
   "new-project": "routes/projects/new.tsx",
+  projects: "routes/projects/list.tsx",
   "app-page": "routes/widgets/app-page.tsx",
 };
 

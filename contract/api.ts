@@ -483,6 +483,34 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
+/** A project's leader as the project list shows it. */
+export const ProjectLeaderSchema = z.object({ id: Id, login: z.string(), name: z.string() });
+
+/** One project of GET api/admin/projects: what the projects page reads. */
+export const ProjectListItemSchema = z.object({
+  id: Id,
+  shortName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  leader: ProjectLeaderSchema.nullable(),
+  archived: z.boolean(),
+});
+export const ProjectListSchema = z.array(ProjectListItemSchema);
+export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
+
+/** The most projects one page of GET api/admin/projects returns. */
+export const MAX_PROJECTS_PAGE = 500;
+
+/** GET api/admin/projects: a page of the projects the caller may see, in name order. */
+export const ProjectListQuerySchema = z
+  .object({
+    $top: queryInteger(1, MAX_PROJECTS_PAGE).default(100),
+    $skip: queryInteger(0, 100_000).default(0),
+    fields: z.string().max(4096).optional(),
+    ignoreLicenseErrors: QueryBoolean.optional(),
+  })
+  .strict();
+
 /** Groups are named with this prefix wherever logins and e-mail addresses are also accepted. */
 export const GROUP_PREFIX = "group:";
 const LOGIN_PATTERN = /^[\p{L}\p{N}._-]{1,100}$/u;

@@ -35,6 +35,7 @@ import {
   ShellConfigSchema,
   InvitationsResultSchema,
   ProjectSchema,
+  ProjectListSchema,
   TimeTrackingSettingsSchema,
   WhatsNewSchema,
   type ProjectCreate,
@@ -277,6 +278,8 @@ export function createApi(context: KeelRequestContext) {
         hub: true,
       }),
     createProject: (input: ProjectCreate) => post(ProjectSchema, "/api/admin/projects", input),
+    listProjects: (page: { $top: number; $skip?: number }) =>
+      get(ProjectListSchema, "/api/admin/projects", page),
     getProject: (idOrShortName: string) =>
       get(ProjectSchema, `/api/admin/projects/${encodeURIComponent(idOrShortName)}`),
     inviteToProject: (projectId: string, invitees: string[]) =>

@@ -24,6 +24,7 @@ export type PageKind =
   | "form-without-authorization"
   | "search"
   | "new-project"
+  | "projects"
   | "notifications"
   | "statistics"
   | "app-page";
@@ -158,7 +159,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   lite("tickets", "/tickets", "tickets", { page: "issues", signIn: true }),
   lite("helpdesk", "/helpdesk/*", "helpdesk", { signIn: true }),
   lite("dashboard", "/dashboard", "dashboards", { signIn: true }),
-  lite("projects", "/projects", "projects", { signIn: true }),
+  lite("projects", "/projects", "projects", { page: "projects", signIn: true }),
   lite("project", "/projects/:projectId", "project", { signIn: true }),
   lite("new-project", "/projects/new", "newProject", { page: "new-project", signIn: true }),
   lite("new-article", "/articles/n", "newArticle", { signIn: true }),
