@@ -17,6 +17,7 @@ const PAGE_MODULES: Record<PageKind, string> = {
   statistics: "routes/admin/statistics.tsx",
   "new-project": "routes/projects/new.tsx",
   projects: "routes/projects/list.tsx",
+  "admin-users": "routes/admin/users.tsx",
   "app-page": "routes/widgets/app-page.tsx",
 };
 

@@ -311,6 +311,33 @@ export type HubMe = z.infer<typeof HubMeSchema>;
 
 export const ConsentUpdateSchema = ConsentSchema.strict();
 
+/** The most users one page of the identity service's user list returns. */
+export const MAX_HUB_USERS_PAGE = 500;
+
+/** GET hub/api/rest/users: a page of the accounts, in login order. */
+export const HubUsersQuerySchema = z
+  .object({
+    $top: queryInteger(1, MAX_HUB_USERS_PAGE).default(100),
+    $skip: queryInteger(0, 100_000).default(0),
+    fields: z.string().max(4096).optional(),
+  })
+  .strict();
+
+export const HubUserListItemSchema = z.object({
+  id: Id,
+  login: z.string(),
+  name: z.string(),
+  guest: z.boolean(),
+  banned: z.boolean(),
+});
+/** The identity service's paged answer: the page and the count of all users. */
+export const HubUsersPageSchema = z.object({
+  skip: z.number().int().nonnegative(),
+  top: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  users: z.array(HubUserListItemSchema),
+});
+
 export const HubQuerySchema = z
   .object({
     fields: z.string().max(4096).optional(),

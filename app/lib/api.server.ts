@@ -36,6 +36,7 @@ import {
   InvitationsResultSchema,
   ProjectSchema,
   ProjectListSchema,
+  HubUsersPageSchema,
   TimeTrackingSettingsSchema,
   WhatsNewSchema,
   type ProjectCreate,
@@ -270,6 +271,8 @@ export function createApi(context: KeelRequestContext) {
     getUserAgreement: async () =>
       (await get(HubPublicSettingsSchema, "/hub/api/rest/settings/public", {}, { hub: true }))
         .endUserAgreement,
+    listHubUsers: (page: { $top: number; $skip?: number }) =>
+      get(HubUsersPageSchema, "/hub/api/rest/users", page, { hub: true }),
     getHubMe: () => get(HubMeSchema, "/hub/api/rest/users/me", {}, { hub: true }),
     // Every write to the hub asks it to refuse what would reduce the caller's own permissions.
     saveConsent: (consent: Consent) =>

@@ -25,6 +25,7 @@ export type PageKind =
   | "search"
   | "new-project"
   | "projects"
+  | "admin-users"
   | "notifications"
   | "statistics"
   | "app-page";
@@ -100,14 +101,14 @@ const ADMIN_CLASSIC: [string, string, PageTitle, PageKind?][] = [
   ["admin-cache-stats", "cacheStats", "cacheStatistics"],
   ["admin-custom-fields-configuration", "customFieldsConfiguration", "customFieldsConfiguration"],
   ["admin-imports", "imports", "imports"],
-  ["admin-users", "users", "users"],
+  ["admin-users", "users", "users", "admin-users"],
   ["admin-groups", "groups", "groups"],
   ["admin-organizations", "organizations", "organizations"],
   ["admin-auth-modules", "authmodules", "authModules"],
   ["admin-ssl-management", "sslManagement", "sslCertificates"],
   ["admin-database-export", "databaseExport", "databaseExport"],
   ["admin-database-backup", "databaseBackup", "databaseBackup"],
-  ["admin-hub-users", "hub/users", "users"],
+  ["admin-hub-users", "hub/users", "users", "admin-users"],
   ["admin-hub-groups", "hub/groups", "groups"],
   ["admin-hub-organizations", "hub/organizations", "organizations"],
   ["admin-hub-auth-modules", "hub/authmodules", "authModules"],

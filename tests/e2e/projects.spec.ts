@@ -172,3 +172,26 @@ test.describe("the navigation's pages", () => {
     }
   });
 });
+
+test.describe("Administration › Users", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lists the accounts the identity service has, for an administrator", async ({ page }) => {
+    await signInQuickly(page, "admin", "/admin/hub/users");
+    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+    // In login order, the seeded admin comes first: the tests' own users are admin-…, alice-… and so on.
+    await expect(page.getByRole("row").nth(1).getByRole("cell")).toHaveText([
+      "Ada Admin",
+      "admin",
+      "Account",
+    ]);
+    await expect(page.getByText(/^Accounts: \d+$/)).toBeVisible();
+  });
+
+  test("tells a member that only administrators see it", async ({ page }) => {
+    await signInQuickly(page, "alice", "/issues");
+    const response = await page.goto("/admin/users");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByText("Only administrators can see the list of users.")).toBeVisible();
+  });
+});
