@@ -420,24 +420,6 @@ export const MentionsSchema = z.object({
 });
 export type Mentions = z.infer<typeof MentionsSchema>;
 
-// ---------- authentication (Keel's mock; a real backend signs in through its hub) ----------
-
-export const LoginSchema = z
-  .object({
-    login: z.string().trim().min(1, "Enter your login").max(100),
-    password: z.string().min(1, "Enter your password").max(200),
-  })
-  .strict();
-export type LoginInput = z.infer<typeof LoginSchema>;
-
-export const LoginResultSchema = z.object({
-  id: Id,
-  login: z.string(),
-  name: z.string(),
-});
-
-export const LogoutResultSchema = z.object({ loggedOut: z.boolean() });
-
 // ---------- errors ----------
 
 /** The real product's error body, with the validation issues added. */

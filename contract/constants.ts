@@ -83,7 +83,6 @@ export const FEATURE_FLAG = {
 export const SESSION_COOKIE = "keel_session";
 /** The mock identity service's own sign-in session, scoped to its path (/hub). */
 export const HUB_SESSION_COOKIE = "hub_session";
-export const SESSION_TTL_MS = 14 * 24 * 60 * 60_000;
 export const ANALYTICS_MAX_BATCH_BYTES = 500 * 1024;
 export const ANALYTICS_MAX_EVENT_BYTES = 32 * 1024;
 

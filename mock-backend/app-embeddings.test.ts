@@ -21,9 +21,9 @@ const inText = (kind: "issues" | "articles", entity: string, id = ID) =>
   `/api/${kind}/${entity}/apps/${APP}/embeddings/${id}`;
 const config = (title: string) => ({ widgetKey: WIDGET, config: { title, project: "" } });
 
-/** As the widget host in alice's (rachel's…) browser: her session cookie, same-origin, the app named. */
+/** As the widget host in alice's (rachel's…) browser: her token, which Keel lends, and the app named. */
 async function asHost(backend: Backend, login: string) {
-  return { ...sameOrigin(await backend.cookie(login)), [WIDGET_APP_HEADER]: APP };
+  return { ...(await backend.readAs(login)), [WIDGET_APP_HEADER]: APP };
 }
 const store = async (backend: Backend, login: string, path: string, title: string) =>
   backend.client.request("PUT", path, { body: config(title), headers: await asHost(backend, login) });

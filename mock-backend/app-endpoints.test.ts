@@ -263,29 +263,34 @@ test("guests reach the handlers of an app with a widget for them, on entities th
   });
 });
 
-test("a signed-in browser's GET runs a handler only from Keel's widget host, never cross-site", async () => {
+test("without a token a request runs a user's handler for nobody, and cross-site no write at all", async () => {
   await withBackend(async (backend) => {
     await install(backend);
-    const cookie = await backend.cookie("alice");
     const own = { [WIDGET_APP_HEADER]: APP };
-    const get = (path: string, headers: Record<string, string>) =>
-      backend.client.request("GET", path, { headers: { cookie, ...headers } });
+    // Keel lends a browser's request its session's token only with same-origin proof (server/auth.test.ts):
+    // a link on another site, or a widget's sandboxed frame, arrives here with none.
     for (const path of [api("demo"), `/api/users/me/extensionEndpoints/${APP}/backend-global/demo`]) {
-      // A link on another site, opened as a top-level navigation: the cookie goes along, nothing else.
       const navigation = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" };
-      expectError(await get(path, navigation), 403, "forbidden");
-      expectError(await get(path, {}), 403, "forbidden");
-      expectError(await get(path, { ...own, "sec-fetch-site": "cross-site" }), 403, "forbidden");
-      expectError(await get(path, { ...own, "sec-fetch-site": "same-site" }), 403, "forbidden");
-      expectError(await get(path, { "sec-fetch-site": "same-origin" }), 403, "forbidden");
-      // The host's own call, from Keel's page.
-      expectOk(await get(path, { ...own, "sec-fetch-site": "same-origin" }));
-      expectOk(await get(path, own));
+      expectError(await backend.client.request("GET", path, { headers: navigation }), 401, "unauthorized");
+      expectError(await backend.client.request("GET", path, { headers: { ...own, origin: "null" } }), 401);
+      expectOk(await backend.client.request("GET", path, { headers: { ...bearer("alice"), ...own } }));
     }
-    const post = (headers: Record<string, string>) =>
-      backend.client.request("POST", api("count"), { headers: { ...sameOrigin(cookie), ...headers } });
-    expectError(await post({}), 403, "forbidden");
-    expectOk(await post(own));
+    const before = await backend.db.appStorage.count();
+    const crossSite: Record<string, string>[] = [
+      {},
+      { origin: "null" },
+      { origin: "https://evil.example", ...own },
+    ];
+    for (const headers of crossSite) {
+      const refused = expectError(
+        await backend.client.request("POST", api("count"), { headers }),
+        403,
+        "forbidden",
+      );
+      expect(refused.error_description).toContain("Cross-site request refused");
+    }
+    expect(await backend.db.appStorage.count()).toBe(before);
+    expectOk(await backend.client.request("POST", api("count"), { headers: { ...bearer("alice"), ...own } }));
     // A token is not ambient: API clients need no header.
     expectOk(await backend.client.request("GET", api("demo"), { headers: bearer("alice") }));
   });
@@ -294,25 +299,22 @@ test("a signed-in browser's GET runs a handler only from Keel's widget host, nev
 test("another app's widget cannot call this app's handlers, whatever credentials it has", async () => {
   await withBackend(async (backend) => {
     await install(backend);
-    const cookie = await backend.cookie("alice");
     const other = { [WIDGET_APP_HEADER]: "issue-companion" };
     for (const path of [api("demo"), `/api/users/me/extensionEndpoints/${APP}/backend-global/demo`]) {
-      const refused = expectError(
-        await backend.client.request("GET", path, {
-          headers: { cookie, "sec-fetch-site": "same-origin", ...other },
-        }),
-        403,
-        "forbidden",
-      );
-      expect(refused.error_description).toBe(`A widget of app issue-companion cannot reach app ${APP}`);
-      expectError(
-        await backend.client.request("GET", path, { headers: { ...bearer("alice"), ...other } }),
-        403,
-      );
+      for (const credentials of [bearer("alice"), sameOrigin(), {}]) {
+        const refused = expectError(
+          await backend.client.request("GET", path, {
+            headers: { ...credentials, "sec-fetch-site": "same-origin", ...other },
+          }),
+          403,
+          "forbidden",
+        );
+        expect(refused.error_description).toBe(`A widget of app issue-companion cannot reach app ${APP}`);
+      }
     }
     const before = await backend.db.appStorage.count();
     expectError(
-      await backend.client.request("POST", api("count"), { headers: { ...sameOrigin(cookie), ...other } }),
+      await backend.client.request("POST", api("count"), { headers: { ...bearer("alice"), ...other } }),
       403,
     );
     expect(await backend.db.appStorage.count()).toBe(before);

@@ -2,12 +2,13 @@ import express, { Router } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES } from "#contract/constants.ts";
 import { createHandlerRunner, type HandlerRunnerOptions } from "./apps/handlers/pool.ts";
 import type { PackageLimits } from "./apps/package.ts";
-import { authenticate, requireSameOriginForWrites, requireSecondFactor } from "./auth.ts";
+import { authenticate, requireSameOriginForWrites, requireSecondFactor, type AuthOptions } from "./auth.ts";
 import { errorHandler, jsonBody, notFoundHandler } from "./http.ts";
 import type { AnalyticsLimits } from "./analytics-limits.ts";
 import { createOAuthServer, DEFAULT_OAUTH_SETTINGS, type OAuthSettings } from "./identity/oauth.ts";
 import { BACKEND_SERVICE_ID, identityPagesRouter, identityRouter } from "./identity/routes.ts";
 import type { InboxStreamLimits } from "./inbox-events.ts";
+import type { SignInThrottleOptions } from "./sign-in-throttle.ts";
 import { analyticsRouter } from "./resources/analytics.ts";
 import { appDecisionsRouter } from "./resources/app-decisions.ts";
 import { appEmbeddingsRouter } from "./resources/app-embeddings.ts";
@@ -23,7 +24,6 @@ import { mentionsRouter } from "./resources/mentions.ts";
 import { contentRouter } from "./resources/issues.ts";
 import { permissionsRouter } from "./resources/permissions.ts";
 import { projectsRouter } from "./resources/projects.ts";
-import { sessionRouter, type SessionRouterOptions } from "./resources/session.ts";
 import { usersRouter } from "./resources/users.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";
 import { workflowUsagesRouter } from "./resources/workflow-usages.ts";
@@ -37,7 +37,11 @@ export interface AppLimits {
   packages?: Partial<PackageLimits>;
 }
 
-export interface MockBackendOptions extends SessionRouterOptions {
+export interface MockBackendOptions extends AuthOptions {
+  /** Signs the identity service's own sessions and the state between its sign-in steps. */
+  secret: string;
+  /** The identity service's sign-in throttle; defaults in sign-in-throttle.ts. */
+  signInThrottle?: Partial<SignInThrottleOptions>;
   /** Rate, cap and retention of usage events; defaults in analytics-limits.ts. */
   analytics?: Partial<AnalyticsLimits>;
   /** Open inbox streams per user; defaults in inbox-events.ts. */
@@ -88,7 +92,6 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
   api.use(appDecisionsRouter(db));
   api.use(appEmbeddingsRouter(db));
   api.use(dashboardRouter(db));
-  api.use(sessionRouter(options));
   api.use(notFoundHandler);
 
   const hub = Router();

@@ -154,9 +154,8 @@ test("only administrators may upload: alice gets 403, a guest 401, and nothing i
   });
 });
 
-test("a cookie upload needs a same-origin Origin, like every write", async () => {
+test("an upload without a token needs a same-origin Origin, like every write", async () => {
   await withBackend(async (backend) => {
-    const cookie = await backend.cookie("admin");
     const send = (headers: Record<string, string>) =>
       binaryClient(backend)({
         method: "POST",
@@ -164,8 +163,9 @@ test("a cookie upload needs a same-origin Origin, like every write", async () =>
         headers: { ...ZIP, ...headers },
         payload: Buffer.from(minimalZip()),
       });
-    expect((await send({ cookie })).statusCode).toBe(403);
-    expect((await send(sameOrigin(cookie))).statusCode).toBe(200);
+    expect((await send({})).statusCode).toBe(403);
+    expect((await send(sameOrigin())).statusCode).toBe(401);
+    expect((await send(bearer("admin"))).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,6 @@
-import { createHash, createHmac, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
-import type { Request, RequestHandler, Response } from "express";
-import { SESSION_COOKIE, SESSION_TTL_MS, TWO_FACTOR_REQUIRED_ERROR } from "#contract/constants.ts";
-import { readCookie } from "#contract/cookies.ts";
+import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import type { Request, RequestHandler } from "express";
+import { TWO_FACTOR_REQUIRED_ERROR } from "#contract/constants.ts";
 import type { Db } from "./db.ts";
 import { forbidden, HttpError, unauthorized } from "./http.ts";
 import type { OAuthServer } from "./identity/oauth.ts";
@@ -20,8 +19,8 @@ export interface Auth {
   user: AuthUser;
   /** The user must use two-factor authentication and has not set it up: only a few calls are open. */
   secondFactorMissing?: boolean;
-  /** How the caller proved who it is: a cookie is ambient and needs same-origin proof for writes. */
-  via: "guest" | "session" | "token";
+  /** How the caller proved who it is: without a token, writes need same-origin proof. */
+  via: "guest" | "token";
 }
 
 declare module "express-serve-static-core" {
@@ -66,82 +65,14 @@ export function formatPermanentToken(login: string, name: string, secret: string
   return `perm:${b64(login)}.${b64(name)}.${secret}`;
 }
 
-function sign(value: string, secret: string): string {
-  return createHmac("sha256", secret).update(`session:${value}`).digest("base64url");
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** HTTPS as Express sees it: X-Forwarded-Proto counts only from a trusted proxy. */
-export function isSecureRequest(req: Request): boolean {
-  return req.secure;
-}
-
-export interface SessionOptions {
+export interface AuthOptions {
   db: Db;
-  secret: string;
   /** The identity service, whose access tokens the API accepts as bearer tokens. */
   oauth?: OAuthServer;
 }
 
 /** A bearer token that is unknown, expired or revoked, as OAuth resource servers answer it. */
 const invalidToken = () => new HttpError(401, "invalid_token", "The access token is invalid or expired");
-
-export async function createSession(
-  { db, secret }: SessionOptions,
-  req: Request,
-  res: Response,
-  userId: string,
-): Promise<void> {
-  const raw = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.session.create({ data: { idHash: sha256(raw), userId, expiresAt } });
-  res.cookie(SESSION_COOKIE, `${raw}.${sign(raw, secret)}`, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureRequest(req),
-    path: "/",
-    expires: expiresAt,
-  });
-}
-
-export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureRequest(req),
-    path: "/",
-  });
-}
-
-// A page makes about ten backend calls with the same cookie: its check is kept (a pure function of the
-// cookie and the secret), for the last few hundred cookies.
-const verifiedCookies = new Map<string, string | null>();
-const VERIFIED_COOKIES_MAX = 500;
-
-/** The verified secret part of the session cookie, or null. */
-function sessionSecretPart(req: Request, secret: string): string | null {
-  const cookie = readCookie(req.get("cookie"), SESSION_COOKIE);
-  if (!cookie) return null;
-  const key = `${secret}\u0000${cookie}`;
-  const known = verifiedCookies.get(key);
-  if (known !== undefined) return known;
-  const dot = cookie.lastIndexOf(".");
-  const raw = dot > 0 ? cookie.slice(0, dot) : null;
-  const verified = raw !== null && safeEqual(cookie.slice(dot + 1), sign(raw, secret)) ? raw : null;
-  if (verifiedCookies.size >= VERIFIED_COOKIES_MAX) verifiedCookies.clear();
-  verifiedCookies.set(key, verified);
-  return verified;
-}
-
-export async function destroySession({ db, secret }: SessionOptions, req: Request): Promise<void> {
-  const raw = sessionSecretPart(req, secret);
-  if (raw) await db.session.deleteMany({ where: { idHash: sha256(raw) } });
-}
 
 const userSelect = {
   id: true,
@@ -167,9 +98,9 @@ function signedIn(
   return missing ? { user, via, secondFactorMissing: true } : { user, via };
 }
 
-/** Resolves the caller from a bearer token, else the session cookie, else the guest. */
-export function authenticate(options: SessionOptions): RequestHandler {
-  const { db, secret, oauth } = options;
+/** Resolves the caller from a bearer token (permanent or the identity service's), else the guest. */
+export function authenticate(options: AuthOptions): RequestHandler {
+  const { db, oauth } = options;
   const cache = readCache(db);
   const guestUser = () =>
     cache.read("guest", () => db.user.findUnique({ where: { login: GUEST_LOGIN }, select: userSelect }));
@@ -205,20 +136,6 @@ export function authenticate(options: SessionOptions): RequestHandler {
         req.auth = signedIn(token.user, "token");
         return next();
       }
-      const raw = sessionSecretPart(req, secret);
-      if (raw) {
-        const idHash = sha256(raw);
-        const session = await cache.read(`session:${idHash}`, () =>
-          db.session.findUnique({
-            where: { idHash },
-            select: { expiresAt: true, user: { select: userSelect } },
-          }),
-        );
-        if (session && session.expiresAt.getTime() > Date.now()) {
-          req.auth = signedIn(session.user, "session");
-          return next();
-        }
-      }
       const guest = await guestUser();
       if (!guest)
         throw new HttpError(500, "server_error", "The guest account is missing: run npm run db:setup");
@@ -231,9 +148,9 @@ export function authenticate(options: SessionOptions): RequestHandler {
 }
 
 /**
- * Cookie-authenticated writes need proof that the page making them is ours:
- * an Origin (or Sec-Fetch-Site) that matches the host. Bearer tokens are not
- * ambient credentials, so they need none.
+ * Writes without a bearer token need proof that the page making them is ours: an Origin (or
+ * Sec-Fetch-Site) that matches the host. Keel lends a browser's request its session's token only with
+ * that proof; bearer tokens are not ambient credentials, so they need none.
  */
 export const requireSameOriginForWrites: RequestHandler = (req, _res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();

@@ -81,7 +81,7 @@ test("a malformed JSON body to an unknown path still answers JSON", async () => 
 test.each([
   ["/api/users/me/profiles/appearance"],
   ["/api/analytics"],
-  ["/api/auth/login"],
+  ["/api/users/me/profiles/tips"],
   ["/hub/api/rest/users/endUserAgreementConsent"],
 ])("a body over 500 KB to %s answers 413 and writes nothing", async (path) => {
   const before = await writableState(backend.db);

@@ -73,7 +73,7 @@ test("GET settings/public refuses a malformed selector", async () => {
 });
 
 test("GET users/me shows that alice has not consented to the agreement", async () => {
-  expect(await hubMe({ cookie: await backend.cookie("alice") })).toEqual({
+  expect(await hubMe(bearer("alice"))).toEqual({
     id: "1-2",
     login: "alice",
     guest: false,
@@ -130,8 +130,8 @@ test.each(["3", "5", "4.1", "latest"])(
 );
 
 test("POST users/endUserAgreementConsent with an old Hub-API-Version writes nothing", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
-    const headers = { ...sameOrigin(await cookie("alice")), "hub-api-version": "3" };
+  await withBackend(async ({ db, client }) => {
+    const headers = { ...bearer("alice"), "hub-api-version": "3" };
     const before = await writableState(db);
     expectError(await client.request("POST", CONSENT, { body: ACCEPT, headers }), 400, "bad_request");
     expect(await writableState(db)).toEqual(before);
@@ -139,10 +139,10 @@ test("POST users/endUserAgreementConsent with an old Hub-API-Version writes noth
 });
 
 test("POST users/endUserAgreementConsent stores alice's acceptance", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
+  await withBackend(async ({ db, client }) => {
     const response = await client.request("POST", CONSENT, {
       body: ACCEPT,
-      headers: { ...V4, ...sameOrigin(await cookie("alice")) },
+      headers: { ...V4, ...bearer("alice") },
     });
     expect(expectOk(response)).toEqual(ACCEPT);
     expect(response.headers.get("hub-api-version")).toBe("4");
@@ -267,9 +267,9 @@ test("POST users/endUserAgreementConsent refuses the guest with 401 and writes n
   });
 });
 
-test("POST users/endUserAgreementConsent with a session cookie but no Origin is refused with 403", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
-    const headers = { ...V4, cookie: await cookie("alice") };
+test("POST users/endUserAgreementConsent without a token or an Origin is refused with 403", async () => {
+  await withBackend(async ({ db, client }) => {
+    const headers = { ...V4 };
     const before = await writableState(db);
     expectError(await client.request("POST", CONSENT, { body: ACCEPT, headers }), 403, "forbidden");
     expect(await writableState(db)).toEqual(before);

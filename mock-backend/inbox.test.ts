@@ -58,7 +58,7 @@ test("GET /api/inbox/folders gives rachel, who has no inbox, an empty list", asy
 
 test("GET /api/inbox/folders returns only the selected fields", async () => {
   const response = await backend.client.request("GET", withFields(FOLDERS, "id"), {
-    headers: { cookie: await backend.cookie("alice") },
+    headers: bearer("alice"),
   });
   expect(expectOk(response)).toEqual([{ id: "direct" }, { id: "subscription" }, { id: "whatsnew" }]);
 });
@@ -68,10 +68,10 @@ test("GET /api/inbox/folders refuses an unknown query parameter", async () => {
 });
 
 test("POST /api/inbox/folders/{id} saves lastSeen, which clears the unread folder", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
+  await withBackend(async ({ db, client }) => {
     const response = await client.request("POST", `${FOLDERS}/direct`, {
       body: { id: "direct", lastSeen: SEED_EPOCH },
-      headers: sameOrigin(await cookie("alice")),
+      headers: bearer("alice"),
     });
     expect(expectOk(response)).toEqual({
       id: "direct",
@@ -129,10 +129,10 @@ test("POST /api/inbox/folders/{id} refuses a malformed selector before it writes
 });
 
 test("POST /api/inbox/lastSeen marks the direct and subscription folders seen, not whatsnew", async () => {
-  await withBackend(async ({ client, cookie }) => {
+  await withBackend(async ({ client }) => {
     const response = await client.request("POST", "/api/inbox/lastSeen", {
       body: { lastSeen: SEED_EPOCH },
-      headers: sameOrigin(await cookie("alice")),
+      headers: bearer("alice"),
     });
     expect(expectOk(response)).toEqual({ lastSeen: SEED_EPOCH });
     expect((await folders("alice", client)).map((f) => [f.id, f.lastSeen])).toEqual([
@@ -158,7 +158,7 @@ test.each([
 
 test("GET /api/inbox/threads lists alice's threads newest first, unread, with author names", async () => {
   const response = await backend.client.request("GET", withFields(THREADS, selectorFor(InboxThreadsSchema)), {
-    headers: { cookie: await backend.cookie("alice") },
+    headers: bearer("alice"),
   });
   const threads = InboxThreadsSchema.parse(expectOk(response));
   expect(threads.map((t) => [t.id, t.folder.id, t.type, t.updated, t.unread])).toEqual([
@@ -260,8 +260,8 @@ test("GET /api/inbox/threads combines folder, end and $top", async () => {
 });
 
 test("POST /api/inbox/threads/{id} mutes and unmutes the caller's thread", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
-    const headers = sameOrigin(await cookie("alice"));
+  await withBackend(async ({ db, client }) => {
+    const headers = bearer("alice");
     const muted = await client.request("POST", `${THREADS}/th-alice-1`, { body: { muted: true }, headers });
     expect(expectOk(muted)).toEqual({ id: "th-alice-1", muted: true });
     expect((await db.inboxThread.findUniqueOrThrow({ where: { id: "th-alice-1" } })).muted).toBe(true);
@@ -314,10 +314,10 @@ test.each([
 });
 
 test("POST /api/inbox/markThread marks one thread read and leaves the others", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
+  await withBackend(async ({ db, client }) => {
     const response = await client.request("POST", "/api/inbox/markThread", {
       body: { thread: { id: "th-alice-2", $type: "InboxThread" }, read: true },
-      headers: sameOrigin(await cookie("alice")),
+      headers: bearer("alice"),
     });
     expect(expectOk(response)).toEqual({ read: true });
     expect((await messagesOf(db, "1-2")).map((m) => [m.threadId, m.read])).toEqual([
@@ -387,11 +387,11 @@ test.each([
 });
 
 test("POST /api/inbox/markAll marks every message of the caller read and no one else's", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
+  await withBackend(async ({ db, client }) => {
     await db.inboxMessage.update({ where: { id: "th-admin-1-m1" }, data: { read: false } });
     const response = await client.request("POST", "/api/inbox/markAll", {
       body: { read: true },
-      headers: sameOrigin(await cookie("alice")),
+      headers: bearer("alice"),
     });
     expect(expectOk(response)).toEqual({ read: true, updated: 3 });
     expect((await messagesOf(db, "1-2")).every((m) => m.read)).toBe(true);

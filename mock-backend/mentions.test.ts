@@ -63,13 +63,13 @@ test("GET /api/mentions refuses more than 100 names and unknown parameters", asy
 });
 
 test("POST /api/issues/:id saves the description of an issue the user may edit", async () => {
-  await withBackend(async ({ client, cookie }) => {
+  await withBackend(async ({ client }) => {
     const response = await client.request(
       "POST",
       withFields("/api/issues/DEMO-1", selectorFor(IssueSchema)),
       {
         body: { description: "- [x] done" },
-        headers: sameOrigin(await cookie("alice")),
+        headers: bearer("alice"),
       },
     );
     const issue = IssueSchema.parse(expectOk(response));

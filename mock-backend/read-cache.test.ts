@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { createPrisma, type Db } from "./db.ts";
 import { createReadCache, isCachedAnswer, readCache } from "./read-cache.ts";
 import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+import { demoToken } from "../prisma/factories.ts";
 
 let database: TestDatabase;
 let other: Db;
@@ -79,39 +80,25 @@ test("a database that is not a SQLite file, or not yet created, is read every ti
   }
 });
 
-test("the mock's answers see a rename and a sign-out made by another server at once", async () => {
+test("the mock's answers see a rename and a revoked token made by another server at once", async () => {
   const { createMockBackendApp } = await import("./app.ts");
   const { createInProcessTransport } = await import("../server/transport.ts");
   const transport = createInProcessTransport(
     createMockBackendApp({ db: database.db, secret: "s".repeat(32) }),
   );
-  const headers = { host: "localhost", origin: "http://localhost", "content-type": "application/json" };
-  const login = await transport({
-    method: "POST",
-    path: "/api/auth/login",
-    headers,
-    body: JSON.stringify({ login: "admin", password: "demo" }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const me = () =>
-    transport({ method: "GET", path: "/api/users/me?fields=login", headers: { ...headers, cookie } }).then(
-      (r) => JSON.parse(r.body) as { login: string },
-    );
-  expect((await me()).login).toBe("admin");
-  expect((await me()).login).toBe("admin");
+  const headers = { host: "localhost", authorization: `Bearer ${demoToken("admin")}` };
+  const me = () => transport({ method: "GET", path: "/api/users/me?fields=login", headers });
+  const login = async () => (JSON.parse((await me()).body) as { login: string }).login;
+  expect(await login()).toBe("admin");
+  expect(await login()).toBe("admin");
   // The answer's JSON is kept per selector with the cached answer, and goes with it.
   const name = () =>
-    transport({ method: "GET", path: "/api/users/me?fields=name", headers: { ...headers, cookie } }).then(
-      (r) => r.body,
-    );
+    transport({ method: "GET", path: "/api/users/me?fields=name", headers }).then((r) => r.body);
   expect(await name()).toBe(await name());
   await other.user.update({ where: { login: "admin" }, data: { name: "Renamed Admin" } });
   expect(JSON.parse(await name())).toEqual({ name: "Renamed Admin" });
-  await other.session.deleteMany({});
-  expect((await me()).login).toBe("guest");
+  await other.permanentToken.deleteMany({ where: { user: { login: "admin" } } });
+  expect((await me()).status).toBe(401);
 });
 
 test("a PostgreSQL database has no read cache: every read loads, so no answer outlives another server's write", async () => {

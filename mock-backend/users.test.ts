@@ -23,9 +23,8 @@ const APPEARANCE = "/api/users/me/profiles/appearance";
 const TIPS = "/api/users/me/profiles/tips";
 const ANALYTICS_PROFILE = "/api/users/me/profiles/analytics";
 
-async function meAs(login: string, via: "cookie" | "token" = "cookie") {
-  const headers = via === "token" ? bearer(login) : await backend.readAs(login);
-  const response = await backend.client.request("GET", FULL_ME, { headers });
+async function meAs(login: string) {
+  const response = await backend.client.request("GET", FULL_ME, { headers: bearer(login) });
   return CurrentUserSchema.parse(expectOk(response));
 }
 
@@ -47,14 +46,8 @@ test("GET /api/users/me without fields answers only the id", async () => {
   expect(expectOk(response)).toEqual({ id: "1-2" });
 });
 
-test.each(DEMO_LOGINS)("GET /api/users/me with %s's session cookie answers that user", async (login) => {
-  const me = await meAs(login, "cookie");
-  expect(me.login).toBe(login);
-  expect(me.guest).toBe(false);
-});
-
 test.each(DEMO_LOGINS)("GET /api/users/me with %s's permanent token answers that user", async (login) => {
-  const me = await meAs(login, "token");
+  const me = await meAs(login);
   expect(me.login).toBe(login);
   expect(me.guest).toBe(false);
 });
@@ -194,26 +187,26 @@ test("GET /api/users/me lists only main-menu and administration-menu widgets of 
 });
 
 test("POST appearance saves a theme and answers the whole appearance profile", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
+  await withBackend(async ({ db, client }) => {
     const response = await client.request("POST", APPEARANCE, {
       body: { uiTheme: "darcula" },
-      headers: sameOrigin(await cookie("alice")),
+      headers: bearer("alice"),
     });
     expect(expectOk(response)).toEqual({ uiTheme: "darcula", expandNavigation: true, showTooltips: true });
     expect(await userRow(db, "alice")).toMatchObject({ uiTheme: "darcula", expandNavigation: true });
     const me = await client.request("GET", withFields(ME, "profiles(appearance(uiTheme))"), {
-      headers: { cookie: await cookie("alice") },
+      headers: bearer("alice"),
     });
     expect(expectOk(me)).toEqual({ profiles: { appearance: { uiTheme: "darcula" } } });
   });
 });
 
 test("POST appearance saves several settings at once and touches no other user", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
+  await withBackend(async ({ db, client }) => {
     const before = await userRow(db, "admin");
     const response = await client.request("POST", APPEARANCE, {
       body: { uiTheme: "default", expandNavigation: false, showTooltips: false },
-      headers: sameOrigin(await cookie("alice")),
+      headers: bearer("alice"),
     });
     expect(expectOk(response)).toEqual({ uiTheme: "default", expandNavigation: false, showTooltips: false });
     expect(await userRow(db, "alice")).toMatchObject({
@@ -247,9 +240,9 @@ test.each([
   ["a form-encoded body", { rawBody: "uiTheme=darcula", headers: { "content-type": "text/plain" } }],
   ["no body", {}],
 ])("POST appearance refuses %s with 400 and writes nothing", async (_, options) => {
-  await withBackend(async ({ db, client, cookie }) => {
+  await withBackend(async ({ db, client }) => {
     const headers = {
-      ...sameOrigin(await cookie("alice")),
+      ...bearer("alice"),
       ...("headers" in options ? options.headers : {}),
     };
     const before = await writableState(db);
@@ -260,8 +253,8 @@ test.each([
 });
 
 test("POST appearance refuses a malformed selector with 400 before it writes", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
-    const headers = sameOrigin(await cookie("alice"));
+  await withBackend(async ({ db, client }) => {
+    const headers = bearer("alice");
     const before = await writableState(db);
     const response = await client.request("POST", withFields(APPEARANCE, "uiTheme,"), {
       body: { uiTheme: "darcula" },
@@ -284,9 +277,9 @@ test("POST appearance refuses the guest with 401 and writes nothing", async () =
   });
 });
 
-test("POST appearance with a session cookie but no Origin is refused with 403 and writes nothing", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
-    const headers = { cookie: await cookie("alice") };
+test("POST appearance without a token or an Origin is refused with 403 and writes nothing", async () => {
+  await withBackend(async ({ db, client }) => {
+    const headers = {};
     const before = await writableState(db);
     const response = await client.request("POST", APPEARANCE, { body: { uiTheme: "darcula" }, headers });
     expectError(response, 403, "forbidden");
@@ -306,10 +299,10 @@ test("POST appearance with a bearer token needs no Origin", async () => {
 });
 
 test("POST tips saves pricingAdminPopupShown and answers the tips profile", async () => {
-  await withBackend(async ({ db, client, cookie }) => {
+  await withBackend(async ({ db, client }) => {
     const response = await client.request("POST", TIPS, {
       body: { pricingAdminPopupShown: true },
-      headers: sameOrigin(await cookie("admin")),
+      headers: bearer("admin"),
     });
     expect(expectOk(response)).toEqual({
       showPricingAdminPopup: true,

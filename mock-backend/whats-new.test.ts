@@ -14,7 +14,6 @@ import {
   useBackend,
   withBackend,
 } from "../tests/helpers/backend.ts";
-import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
 
 const backend = useBackend();
 const PATH = "/api/whatsNew/availableNow";
@@ -66,7 +65,7 @@ test("only versions whose month has begun are available now", async () => {
   await withBackend(async ({ db }) => {
     const app = express();
     app.use(
-      authenticate({ db, secret: TEST_SECRET }),
+      authenticate({ db }),
       whatsNewRouter(db, () => Date.UTC(2025, 7, 31)),
       errorHandler,
     );

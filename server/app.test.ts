@@ -5,6 +5,8 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { ServerBuild } from "react-router";
 import { createMockBackendApp } from "../mock-backend/app.ts";
+import { DEMO_CLIENT } from "../mock-backend/identity/demo-client.ts";
+import { BACKEND_SERVICE_ID } from "../mock-backend/identity/routes.ts";
 import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
 import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
 import { demoToken } from "../prisma/factories.ts";
@@ -372,17 +374,25 @@ test("by default X-Forwarded-For is not trusted: a loopback client cannot dodge 
   const { app } = await serverApp({ SIGN_IN_IP_FAILURES: 3 });
   const { server, url } = await listen(app);
   try {
+    const authorize = new URLSearchParams({
+      response_type: "code",
+      client_id: DEMO_CLIENT.id,
+      redirect_uri: `${url}/auth/callback`,
+      scope: BACKEND_SERVICE_ID,
+      state: "s",
+    });
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt++) {
       // Other accounts each time, so only the address's failure budget can refuse.
-      const response = await fetch(`${url}/api/auth/login`, {
+      const response = await fetch(`${url}/hub/api/rest/oauth2/auth?${authorize}`, {
         method: "POST",
         headers: {
-          "content-type": "application/json",
+          "content-type": "application/x-www-form-urlencoded",
           origin: url,
           "x-forwarded-for": `198.51.100.${attempt}`,
         },
-        body: JSON.stringify({ login: `nobody-${attempt}`, password: "wrong" }),
+        body: new URLSearchParams({ login: `nobody-${attempt}`, password: "wrong" }).toString(),
+        redirect: "manual",
       });
       statuses.push(response.status);
     }

@@ -30,7 +30,15 @@ beforeAll(async () => {
     },
   });
   const oauth = createOAuthServer(database.db, DEFAULT_OAUTH_SETTINGS, () => clock);
-  transport = createInProcessTransport(createMockBackendApp({ db: database.db, secret: TEST_SECRET, oauth }));
+  // The throttle reads the same clock, so a retry right after a failure is refused however slow the machine.
+  transport = createInProcessTransport(
+    createMockBackendApp({
+      db: database.db,
+      secret: TEST_SECRET,
+      oauth,
+      signInThrottle: { now: () => clock },
+    }),
+  );
 });
 afterAll(() => database.close());
 

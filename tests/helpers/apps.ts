@@ -7,7 +7,7 @@ import type { Db } from "../../mock-backend/db.ts";
 import { errorHandler, notFoundHandler } from "../../mock-backend/http.ts";
 import { appEndpointsRouter } from "../../mock-backend/resources/app-endpoints.ts";
 import { createInProcessTransport } from "../../server/transport.ts";
-import { SAME_ORIGIN, TEST_SECRET, type MockResponse } from "./mock-client.ts";
+import { SAME_ORIGIN, type MockResponse } from "./mock-client.ts";
 
 export interface TestApp {
   name: string;
@@ -80,7 +80,7 @@ export function endpointsClient(db: Db, runner: HandlerRunner) {
   app.use(
     "/api",
     express.json({ strict: false }),
-    authenticate({ db, secret: TEST_SECRET }),
+    authenticate({ db }),
     requireSameOriginForWrites,
     appEndpointsRouter(db, { runner }),
     notFoundHandler,

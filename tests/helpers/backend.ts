@@ -14,30 +14,15 @@ export type MockClient = ReturnType<typeof mockClient>;
 export interface Backend {
   readonly db: Db;
   readonly client: MockClient;
-  /** The session cookie of `login`, signed in once per backend. */
-  cookie(login: string): Promise<string>;
-  /** Headers of a read as `login` through its session cookie, or as the guest for null. */
+  /** Headers of a call as `login` with their permanent token, as a script calls, or as the guest for null. */
   readAs(login: string | null): Promise<Record<string, string>>;
 }
 
 function backendOf(db: Db): Backend {
-  const client = mockClient(db);
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (login: string) => {
-    let pending = cookies.get(login);
-    if (!pending) {
-      pending = client.signIn(login);
-      cookies.set(login, pending);
-    }
-    return pending;
-  };
   return {
     db,
-    client,
-    cookie,
-    async readAs(login): Promise<Record<string, string>> {
-      return login === null ? {} : { cookie: await cookie(login) };
-    },
+    client: mockClient(db),
+    readAs: async (login) => (login === null ? {} : bearer(login)),
   };
 }
 
@@ -70,7 +55,6 @@ export function useBackend(): Backend {
     get client() {
       return current().client;
     },
-    cookie: (login) => current().cookie(login),
     readAs: (login) => current().readAs(login),
   };
 }
@@ -88,9 +72,8 @@ export async function withBackend<T>(run: (backend: Backend) => Promise<T>): Pro
 
 export const bearer = (login: string) => ({ authorization: `Bearer ${demoToken(login)}` });
 
-/** Headers of a same-origin browser write. */
-export const sameOrigin = (cookie?: string): Record<string, string> =>
-  cookie === undefined ? { origin: SAME_ORIGIN.origin } : { origin: SAME_ORIGIN.origin, cookie };
+/** Headers of a same-origin browser write, which needs no token (the guest's). */
+export const sameOrigin = (): Record<string, string> => ({ origin: SAME_ORIGIN.origin });
 
 /** `path` with a `fields` parameter added, encoded as a browser would. */
 export function withFields(path: string, selector: string): string {

@@ -39,18 +39,5 @@ export function mockClient(db: Db, options: Omit<MockBackendOptions, "db" | "sec
     return { status: response.status, json, text: response.body, headers: response.headers };
   }
 
-  /** Signs in and returns the session cookie header value. */
-  async function signIn(login: string, password = "demo"): Promise<string> {
-    const response = await request("POST", "/api/auth/login", {
-      body: { login, password },
-      headers: { origin: SAME_ORIGIN.origin },
-    });
-    if (response.status !== 200)
-      throw new Error(`sign-in as ${login} failed: ${response.status} ${response.text}`);
-    const cookie = response.headers.getSetCookie()[0];
-    if (!cookie) throw new Error("sign-in set no cookie");
-    return cookie.split(";")[0] ?? "";
-  }
-
-  return { request, signIn, transport };
+  return { request, transport };
 }

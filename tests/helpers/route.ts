@@ -60,7 +60,8 @@ export async function callRoute(
 ): Promise<RouteOutcome> {
   const request = new Request(`${SAME_ORIGIN.origin}${path}`, init);
   const forwardHeaders: Record<string, string> = { host: SAME_ORIGIN.host, origin: SAME_ORIGIN.origin };
-  if (login) forwardHeaders.cookie = await backend.cookie(login);
+  // As the server does: the session's token, here the user's permanent one.
+  if (login) Object.assign(forwardHeaders, await backend.readAs(login));
   const context = new RouterContextProvider();
   context.set(keelContext, {
     transport: backend.client.transport,

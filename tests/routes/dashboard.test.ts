@@ -5,7 +5,6 @@ import { action, loader } from "../../app/routes/widgets/dashboard.tsx";
 import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import { DashboardSchema, type DashboardTile } from "#contract/api.ts";
 import { withBackend, type Backend } from "../helpers/backend.ts";
-import { SAME_ORIGIN } from "../helpers/mock-client.ts";
 import { callRoute, formRequest, type RouteArgs } from "../helpers/route.ts";
 
 type LoaderArgs = Parameters<typeof loader>[0];
@@ -150,11 +149,7 @@ test("remove drops the tile and the config its widget stored; removing it again 
     await threeTiles(backend);
     const stored = await backend.client.request("PUT", "/api/apps/team-pulse/embeddings/b", {
       body: { widgetKey: "pulse", config: { title: "Mine", project: "" } },
-      headers: {
-        cookie: await backend.cookie("alice"),
-        origin: SAME_ORIGIN.origin,
-        [WIDGET_APP_HEADER]: "team-pulse",
-      },
+      headers: { ...(await backend.readAs("alice")), [WIDGET_APP_HEADER]: "team-pulse" },
     });
     expect(stored.status, stored.text).toBe(200);
     expect(await post(backend, { intent: "remove", id: "b" })).toEqual({
@@ -249,7 +244,7 @@ test("a dashboard holds at most 50 tiles", async () => {
     const tiles = Array.from({ length: 50 }, (_, i) => ({ id: `t${i}`, ...PULSE }));
     const saved = await backend.client.request("PUT", "/api/users/me/dashboard", {
       body: { tiles },
-      headers: { cookie: await backend.cookie("alice"), origin: SAME_ORIGIN.origin },
+      headers: await backend.readAs("alice"),
     });
     expect(DashboardSchema.parse(saved.json).tiles).toHaveLength(50);
     expect(await post(backend, { intent: "add", ...PULSE })).toEqual({

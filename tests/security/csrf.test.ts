@@ -3,7 +3,8 @@
 //   route config, so an action added later is covered without touching this file) refuse a request
 //   without the CSRF token bound to this browser's keel_csrf cookie, in a form field or X-CSRF-Token;
 // - the backend's writes under /api and /hub (every POST, PUT, DELETE and catch-all route of the mock,
-//   read from its Express router) refuse cookie-authenticated callers without a same-origin Origin.
+//   read from its Express router) refuse callers without a token and a same-origin Origin; a signed-in
+//   browser's request through Keel carries its session's token only with that proof.
 // The actions run in the real server (createServerApp over the production build, read-only; those tests
 // skip, saying so, without a build), and the check itself also runs from the source.
 import { randomBytes } from "node:crypto";
@@ -546,12 +547,11 @@ function expectCrossSiteRefusal(answer: Answer, what: string) {
   });
 }
 
-test("the backend's write routes are found: sign-in, sign-out, profile, inbox, apps and hub consent", () => {
+test("the backend's write routes are found: the identity service's sign-in, profile, inbox, apps and hub consent", () => {
   const paths = backendWrites().map((w) => `${w.method} ${w.path}`);
   expect(paths).toEqual(
     expect.arrayContaining([
-      "POST /api/auth/login",
-      "POST /api/auth/logout",
+      "POST /hub/api/rest/oauth2/auth",
       "POST /api/users/me/profiles/general",
       "POST /api/inbox/markAll",
       "PUT /api/users/me/dashboard",
@@ -687,15 +687,10 @@ test("behind the BACKEND_URL proxy, cross-site writes are still refused and same
   }
 });
 
-/** A session cookie of admin, from the backend's own sign-in endpoint. */
+/** Keel's session cookie of admin, signed in through the identity service as a browser is. */
 async function backendSession(): Promise<string> {
-  const answer = await keel.send("/api/auth/login", {
-    method: "POST",
-    body: JSON.stringify({ login: "admin", password: "demo" }),
-    headers: { "content-type": "application/json", origin: keel.url },
-  });
-  expect(answer.status, answer.text).toBe(200);
-  const set = findCookie(answer, SESSION_COOKIE);
-  if (!set) throw new Error("the backend's sign-in set no cookie");
-  return cookiePair(set);
+  const { jar } = await signInThroughIdentity(keel, "admin");
+  const session = jar.cookies.get(SESSION_COOKIE);
+  if (!session) throw new Error("signing in as admin set no session cookie");
+  return `${SESSION_COOKIE}=${session}`;
 }

@@ -34,7 +34,7 @@ export interface RequestKind {
 
 export const STORAGE_APP = "workspace";
 export const STORAGE_KEY = "soak-key";
-/** The widget host names the app on storage calls; the backend refuses a cookie call without it. */
+/** The widget host names the app on storage calls, as a widget's own requests do. */
 export const STORAGE_CALLER = { [WIDGET_APP_HEADER]: STORAGE_APP };
 
 const FORM = "application/x-www-form-urlencoded";
