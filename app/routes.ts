@@ -16,6 +16,8 @@ const PAGE_MODULES: Record<PageKind, string> = {
   notifications: "routes/notifications/notifications.tsx",
   statistics: "routes/admin/statistics.tsx",
   "new-project": "routes/projects/new.tsx",
+  projects: "routes/projects/list.tsx",
+  "admin-users": "routes/admin/users.tsx",
   "app-page": "routes/widgets/app-page.tsx",
 };
 

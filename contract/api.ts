@@ -311,6 +311,33 @@ export type HubMe = z.infer<typeof HubMeSchema>;
 
 export const ConsentUpdateSchema = ConsentSchema.strict();
 
+/** The most users one page of the identity service's user list returns. */
+export const MAX_HUB_USERS_PAGE = 500;
+
+/** GET hub/api/rest/users: a page of the accounts, in login order. */
+export const HubUsersQuerySchema = z
+  .object({
+    $top: queryInteger(1, MAX_HUB_USERS_PAGE).default(100),
+    $skip: queryInteger(0, 100_000).default(0),
+    fields: z.string().max(4096).optional(),
+  })
+  .strict();
+
+export const HubUserListItemSchema = z.object({
+  id: Id,
+  login: z.string(),
+  name: z.string(),
+  guest: z.boolean(),
+  banned: z.boolean(),
+});
+/** The identity service's paged answer: the page and the count of all users. */
+export const HubUsersPageSchema = z.object({
+  skip: z.number().int().nonnegative(),
+  top: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  users: z.array(HubUserListItemSchema),
+});
+
 export const HubQuerySchema = z
   .object({
     fields: z.string().max(4096).optional(),
@@ -464,6 +491,34 @@ export const ProjectSchema = z.object({
   invitations: z.array(ProjectInvitationSchema),
 });
 export type Project = z.infer<typeof ProjectSchema>;
+
+/** A project's leader as the project list shows it. */
+export const ProjectLeaderSchema = z.object({ id: Id, login: z.string(), name: z.string() });
+
+/** One project of GET api/admin/projects: what the projects page reads. */
+export const ProjectListItemSchema = z.object({
+  id: Id,
+  shortName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  leader: ProjectLeaderSchema.nullable(),
+  archived: z.boolean(),
+});
+export const ProjectListSchema = z.array(ProjectListItemSchema);
+export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
+
+/** The most projects one page of GET api/admin/projects returns. */
+export const MAX_PROJECTS_PAGE = 500;
+
+/** GET api/admin/projects: a page of the projects the caller may see, in name order. */
+export const ProjectListQuerySchema = z
+  .object({
+    $top: queryInteger(1, MAX_PROJECTS_PAGE).default(100),
+    $skip: queryInteger(0, 100_000).default(0),
+    fields: z.string().max(4096).optional(),
+    ignoreLicenseErrors: QueryBoolean.optional(),
+  })
+  .strict();
 
 /** Groups are named with this prefix wherever logins and e-mail addresses are also accepted. */
 export const GROUP_PREFIX = "group:";

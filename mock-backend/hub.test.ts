@@ -1,5 +1,10 @@
 import { expect, test } from "vitest";
-import { HubMeSchema, HubPublicSettingsSchema } from "#contract/api.ts";
+import {
+  HubMeSchema,
+  HubPublicSettingsSchema,
+  HubUsersPageSchema,
+  MAX_HUB_USERS_PAGE,
+} from "#contract/api.ts";
 import { DEMO_AGREEMENT } from "../prisma/factories.ts";
 import {
   bearer,
@@ -269,4 +274,29 @@ test("POST users/endUserAgreementConsent without a token or an Origin is refused
     expectError(await client.request("POST", CONSENT, { body: ACCEPT, headers }), 403, "forbidden");
     expect(await writableState(db)).toEqual(before);
   });
+});
+
+// ---------- GET hub/api/rest/users ----------
+
+const USERS = `${HUB}/users`;
+const listUsers = (login: string, query = "") =>
+  backend.client.request("GET", `${USERS}${query}`, { headers: { ...V4, ...bearer(login) } });
+
+test("GET /users lists every account in login order, paged, for administrators", async () => {
+  const page = HubUsersPageSchema.parse(
+    expectOk(await listUsers("admin", `?fields=${encodeURIComponent(selectorFor(HubUsersPageSchema))}`)),
+  );
+  expect(page.total).toBe(5);
+  expect(page.users.map((u) => u.login)).toEqual(["admin", "alice", "guest", "rachel", "tom"]);
+  expect(page.users.find((u) => u.login === "guest")).toMatchObject({ guest: true, banned: false });
+  const second = expectOk(await listUsers("admin", "?fields=total,users(login)&$top=2&$skip=2"));
+  expect(second).toEqual({ total: 5, users: [{ login: "guest" }, { login: "rachel" }] });
+});
+
+test("GET /users refuses those who may not read other users, and bad paging", async () => {
+  expectError(await listUsers("alice"), 403, "forbidden");
+  expectError(await listUsers("rachel"), 403, "forbidden");
+  for (const bad of ["$top=0", `$top=${MAX_HUB_USERS_PAGE + 1}`, "$skip=-1", "query=a", "fields=users("]) {
+    expectError(await listUsers("admin", `?${bad}`), 400, "bad_request");
+  }
 });

@@ -1,6 +1,11 @@
 import { expect, test } from "vitest";
 import { PERMISSION } from "#contract/constants.ts";
-import { InvitationsResultSchema, ProjectSchema } from "#contract/api.ts";
+import {
+  InvitationsResultSchema,
+  MAX_PROJECTS_PAGE,
+  ProjectListSchema,
+  ProjectSchema,
+} from "#contract/api.ts";
 import {
   bearer,
   expectError,
@@ -279,6 +284,9 @@ test("the demo projects keep their data and get the defaults", async () => {
         projectType: "DEFAULT",
         template: "default",
         timeTrackingEnabled: false,
+        description: "The team's product work: features, bugs and the release plan.",
+        leaderId: "1-1",
+        archived: false,
       },
       {
         id: "0-2",
@@ -287,7 +295,91 @@ test("the demo projects keep their data and get the defaults", async () => {
         projectType: "HELPDESK",
         template: "default",
         timeTrackingEnabled: false,
+        description: "Questions and problems from customers, answered by the support team.",
+        leaderId: "1-1",
+        archived: false,
       },
     ]);
+  });
+});
+
+// ---------- GET api/admin/projects ----------
+
+async function list(backend: Backend, login: string, query: string) {
+  return backend.client.request("GET", `${PROJECTS}${query}`, { headers: bearer(login) });
+}
+
+test("GET /api/admin/projects answers the requested fields of each project, leader included", async () => {
+  await withBackend(async (backend) => {
+    const fields = "id,name,shortName,description,leader(login,name),archived";
+    const body = expectOk(await list(backend, "admin", `?fields=${encodeURIComponent(fields)}`));
+    expect(body).toEqual([
+      {
+        id: "0-1",
+        name: "Demo project",
+        shortName: "DEMO",
+        description: "The team's product work: features, bugs and the release plan.",
+        leader: { login: "admin", name: "Ada Admin" },
+        archived: false,
+      },
+      {
+        id: "0-2",
+        name: "Support desk",
+        shortName: "SUP",
+        description: "Questions and problems from customers, answered by the support team.",
+        leader: { login: "admin", name: "Ada Admin" },
+        archived: false,
+      },
+    ]);
+    // Without a selector, ids only, as the real API answers.
+    expect(expectOk(await list(backend, "admin", ""))).toEqual([
+      { id: "0-1", shortName: "DEMO", name: "Demo project" },
+      { id: "0-2", shortName: "SUP", name: "Support desk" },
+    ]);
+    ProjectListSchema.parse(
+      expectOk(await list(backend, "admin", `?fields=${selectorFor(ProjectListSchema)}`)),
+    );
+  });
+});
+
+test("GET /api/admin/projects lists only the projects the caller may see, with one just created", async () => {
+  await withBackend(async (backend) => {
+    const names = async (login: string) =>
+      (expectOk(await list(backend, login, "?fields=shortName")) as { shortName: string }[]).map(
+        (p) => p.shortName,
+      );
+    expect(await names("alice")).toEqual(["DEMO"]);
+    expect(await names("rachel")).toEqual([]);
+    expect(await names("tom")).toEqual([]);
+    expectOk(await create(backend, "admin"));
+    expect(await names("admin")).toEqual(["DEMO", "MOB", "SUP"]);
+    expect(await names("alice")).toEqual(["DEMO"]);
+    const mobile = expectOk(await list(backend, "admin", "?fields=shortName,leader(login)&$skip=1&$top=1"));
+    expect(mobile).toEqual([{ shortName: "MOB", leader: { login: "admin" } }]);
+    expectError(await backend.client.request("GET", PROJECTS), 401);
+  });
+});
+
+test("GET /api/admin/projects pages with $top and $skip within bounds", async () => {
+  await withBackend(async (backend) => {
+    const page = async (query: string) =>
+      (expectOk(await list(backend, "admin", `?fields=id&${query}`)) as { id: string }[]).map((p) => p.id);
+    expect(await page("$top=1")).toEqual(["0-1"]);
+    expect(await page("$top=1&$skip=1")).toEqual(["0-2"]);
+    expect(await page("$skip=2")).toEqual([]);
+    expect(await page(`$top=${MAX_PROJECTS_PAGE}`)).toEqual(["0-1", "0-2"]);
+    for (const bad of [
+      "$top=0",
+      `$top=${MAX_PROJECTS_PAGE + 1}`,
+      "$top=-1",
+      "$top=1e3",
+      "$skip=100001",
+      "$skip=x",
+      "query=DEMO",
+      `fields=${"a".repeat(4097)}`,
+      "fields=id(",
+    ]) {
+      expectError(await list(backend, "admin", `?${bad}`), 400, "bad_request");
+    }
   });
 });

@@ -106,9 +106,24 @@ export const FEATURE_FLAGS = [
 ];
 
 export const PROJECTS = [
-  { id: "0-1", shortName: "DEMO", name: "Demo project", projectType: "DEFAULT" },
-  { id: "0-2", shortName: "SUP", name: "Support desk", projectType: "HELPDESK" },
+  {
+    id: "0-1",
+    shortName: "DEMO",
+    name: "Demo project",
+    projectType: "DEFAULT",
+    description: "The team's product work: features, bugs and the release plan.",
+  },
+  {
+    id: "0-2",
+    shortName: "SUP",
+    name: "Support desk",
+    projectType: "HELPDESK",
+    description: "Questions and problems from customers, answered by the support team.",
+  },
 ] as const;
+
+/** Who leads each seeded project, by project id: a demo user's login. */
+export const PROJECT_LEADERS: Readonly<Record<string, string>> = { "0-1": "admin", "0-2": "admin" };
 
 const ALL_PERMISSIONS = Object.values(PERMISSION);
 

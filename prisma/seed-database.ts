@@ -8,6 +8,7 @@ import {
   FEATURE_FLAGS,
   GUEST,
   PROJECTS,
+  PROJECT_LEADERS,
   CUSTOM_FIELDS,
   demoArticles,
   demoConfiguration,
@@ -84,6 +85,10 @@ export async function seedDatabase(
     });
 
     for (const user of DEMO_USERS) await insertDemoUser(tx, user);
+    for (const [projectId, login] of Object.entries(PROJECT_LEADERS)) {
+      const leader = DEMO_USERS.find((u) => u.login === login);
+      await tx.project.update({ where: { id: projectId }, data: { leaderId: leader?.id ?? null } });
+    }
 
     await tx.issue.createMany({ data: demoIssues() });
     await tx.article.createMany({ data: demoArticles() });

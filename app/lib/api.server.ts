@@ -35,6 +35,8 @@ import {
   ShellConfigSchema,
   InvitationsResultSchema,
   ProjectSchema,
+  ProjectListSchema,
+  HubUsersPageSchema,
   TimeTrackingSettingsSchema,
   WhatsNewSchema,
   type ProjectCreate,
@@ -269,6 +271,8 @@ export function createApi(context: KeelRequestContext) {
     getUserAgreement: async () =>
       (await get(HubPublicSettingsSchema, "/hub/api/rest/settings/public", {}, { hub: true }))
         .endUserAgreement,
+    listHubUsers: (page: { $top: number; $skip?: number }) =>
+      get(HubUsersPageSchema, "/hub/api/rest/users", page, { hub: true }),
     getHubMe: () => get(HubMeSchema, "/hub/api/rest/users/me", {}, { hub: true }),
     // Every write to the hub asks it to refuse what would reduce the caller's own permissions.
     saveConsent: (consent: Consent) =>
@@ -277,6 +281,8 @@ export function createApi(context: KeelRequestContext) {
         hub: true,
       }),
     createProject: (input: ProjectCreate) => post(ProjectSchema, "/api/admin/projects", input),
+    listProjects: (page: { $top: number; $skip?: number }) =>
+      get(ProjectListSchema, "/api/admin/projects", page),
     getProject: (idOrShortName: string) =>
       get(ProjectSchema, `/api/admin/projects/${encodeURIComponent(idOrShortName)}`),
     inviteToProject: (projectId: string, invitees: string[]) =>

@@ -246,6 +246,15 @@ test("New article appears with CREATE_ARTICLE and disappears without it", () => 
   expect(ids(nav({ permissions: global(PERMISSION.READ_ARTICLE) }).create)).toEqual([]);
 });
 
+test("New project appears with project-create and disappears without it", () => {
+  expect(ids(nav({ permissions: global(PERMISSION.PROJECT_CREATE) }).create)).toEqual(["new-project"]);
+  expect(
+    ids(nav({ permissions: global(PERMISSION.PROJECT_READ, PERMISSION.PROJECT_UPDATE) }).create),
+  ).toEqual([]);
+  const [item] = nav({ permissions: global(PERMISSION.PROJECT_CREATE) }).create;
+  expect([item?.name, item?.url, item?.target]).toEqual(["New project", "/projects/new", "_blank"]);
+});
+
 test("create items lead to /newIssue and /articles/n in a new tab", () => {
   const create = nav({ permissions: global(PERMISSION.CREATE_ISSUE, PERMISSION.CREATE_ARTICLE) }).create;
   expect(create.map((i) => [i.id, i.name, i.url, i.target, i.icon])).toEqual([
@@ -496,7 +505,7 @@ test("admin sees every item their permissions, flags and folders allow", () => {
     "ai-assistant",
     "notifications",
   ]);
-  expect(ids(n.create)).toEqual(["new-issue", "new-article"]);
+  expect(ids(n.create)).toEqual(["new-issue", "new-article", "new-project"]);
   // The demo configuration is standalone with an embedded hub.
   expect(settingsIds(n)).toEqual([
     "custom-fields",

@@ -238,6 +238,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
   const create = withoutEmpty<NavItem>([
     createsOutsideHelpdesk && link("new-issue", "/newIssue", "create", { target: "_blank" }),
     has(PERMISSION.CREATE_ARTICLE) && link("new-article", "/articles/n", "create", { target: "_blank" }),
+    has(PERMISSION.PROJECT_CREATE) && link("new-project", "/projects/new", "create", { target: "_blank" }),
   ]);
 
   // ---------- help menu ----------

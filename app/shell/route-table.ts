@@ -24,6 +24,8 @@ export type PageKind =
   | "form-without-authorization"
   | "search"
   | "new-project"
+  | "projects"
+  | "admin-users"
   | "notifications"
   | "statistics"
   | "app-page";
@@ -99,14 +101,14 @@ const ADMIN_CLASSIC: [string, string, PageTitle, PageKind?][] = [
   ["admin-cache-stats", "cacheStats", "cacheStatistics"],
   ["admin-custom-fields-configuration", "customFieldsConfiguration", "customFieldsConfiguration"],
   ["admin-imports", "imports", "imports"],
-  ["admin-users", "users", "users"],
+  ["admin-users", "users", "users", "admin-users"],
   ["admin-groups", "groups", "groups"],
   ["admin-organizations", "organizations", "organizations"],
   ["admin-auth-modules", "authmodules", "authModules"],
   ["admin-ssl-management", "sslManagement", "sslCertificates"],
   ["admin-database-export", "databaseExport", "databaseExport"],
   ["admin-database-backup", "databaseBackup", "databaseBackup"],
-  ["admin-hub-users", "hub/users", "users"],
+  ["admin-hub-users", "hub/users", "users", "admin-users"],
   ["admin-hub-groups", "hub/groups", "groups"],
   ["admin-hub-organizations", "hub/organizations", "organizations"],
   ["admin-hub-auth-modules", "hub/authmodules", "authModules"],
@@ -158,7 +160,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   lite("tickets", "/tickets", "tickets", { page: "issues", signIn: true }),
   lite("helpdesk", "/helpdesk/*", "helpdesk", { signIn: true }),
   lite("dashboard", "/dashboard", "dashboards", { signIn: true }),
-  lite("projects", "/projects", "projects", { signIn: true }),
+  lite("projects", "/projects", "projects", { page: "projects", signIn: true }),
   lite("project", "/projects/:projectId", "project", { signIn: true }),
   lite("new-project", "/projects/new", "newProject", { page: "new-project", signIn: true }),
   lite("new-article", "/articles/n", "newArticle", { signIn: true }),

@@ -1,10 +1,17 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { HUB_API_VERSION } from "#contract/constants.ts";
-import { ConsentUpdateSchema, HubQuerySchema, UserAgreementSchema } from "#contract/api.ts";
+import {
+  ConsentUpdateSchema,
+  HubQuerySchema,
+  HubUsersQuerySchema,
+  UserAgreementSchema,
+} from "#contract/api.ts";
+import { PERMISSION } from "#contract/constants.ts";
+import { projectsWith } from "../model.ts";
 import { currentUser, GUEST_LOGIN, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
-import { badRequest, fieldsSender, HttpError, route, sendFields, validate } from "../http.ts";
+import { badRequest, fieldsSender, forbidden, HttpError, route, sendFields, validate } from "../http.ts";
 
 /** The hub answers in API version 4 and refuses clients that ask for another. */
 const hubVersion: RequestHandler = (req, res, next) => {
@@ -61,6 +68,29 @@ export function hubRouter(db: Db): Router {
       "id,login,guest",
     );
   }
+
+  // Every account, for administrators: those who may read any user's profile.
+  router.get(
+    "/users",
+    route(async (req, res) => {
+      const me = requireUser(req);
+      const query = validate(HubUsersQuerySchema, req.query, "query");
+      if ((await projectsWith(db, me.id, PERMISSION.READ_USER)) !== "all") {
+        throw forbidden("You may not list users");
+      }
+      const [total, rows] = await Promise.all([
+        db.user.count(),
+        db.user.findMany({
+          select: { id: true, login: true, name: true, guest: true },
+          orderBy: { login: "asc" },
+          skip: query.$skip,
+          take: query.$top,
+        }),
+      ]);
+      const users = rows.map((row) => ({ ...row, banned: false }));
+      sendFields(req, res, { skip: query.$skip, top: query.$top, total, users }, "total,users(id,login)");
+    }),
+  );
 
   router.get(
     "/users/me",

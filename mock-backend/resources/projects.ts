@@ -8,10 +8,12 @@ import {
   InvitationsRequestSchema,
   inviteeKind,
   ProjectCreateSchema,
+  ProjectListQuerySchema,
   ReadQuerySchema,
   TimeTrackingUpdateSchema,
   type InvitationsResult,
   type Project,
+  type ProjectListItem,
   type ProjectTemplate,
 } from "#contract/api.ts";
 import { requireUser } from "../auth.ts";
@@ -68,6 +70,17 @@ function toProject(row: {
       status: i.status as Project["invitations"][number]["status"],
     })),
   };
+}
+
+/** The projects `userId` may see: those where they may read (fully or basically) or change it. */
+async function visibleProjectIds(db: Db, userId: string): Promise<"all" | string[]> {
+  const held = await Promise.all(
+    [PERMISSION.PROJECT_READ, PERMISSION.PROJECT_READ_BASIC, PERMISSION.PROJECT_UPDATE].map((key) =>
+      projectsWith(db, userId, key),
+    ),
+  );
+  if (held.includes("all")) return "all";
+  return [...new Set(held.flatMap((ids) => (ids === "all" ? [] : ids)))];
 }
 
 async function holds(db: Db, userId: string, key: string, projectId?: string): Promise<boolean> {
@@ -189,12 +202,38 @@ export function projectsRouter(db: Db): Router {
             name: input.name,
             template: input.template,
             projectType: input.template === "helpdesk" ? "HELPDESK" : "DEFAULT",
+            leaderId: user.id,
           },
         });
         await grant(tx, user.id, id, CREATOR_PERMISSIONS);
         return tx.project.findUniqueOrThrow({ where: { id }, include: projectInclude });
       });
       send(res, toProject(created));
+    }),
+  );
+
+  router.get(
+    "/admin/projects",
+    route(async (req, res) => {
+      const user = requireUser(req);
+      const query = validate(ProjectListQuerySchema, req.query, "query");
+      const visible = await visibleProjectIds(db, user.id);
+      const rows = await db.project.findMany({
+        where: visible === "all" ? {} : { id: { in: visible } },
+        select: {
+          id: true,
+          shortName: true,
+          name: true,
+          description: true,
+          archived: true,
+          leader: { select: { id: true, login: true, name: true } },
+        },
+        orderBy: [{ name: "asc" }, { id: "asc" }],
+        skip: query.$skip,
+        take: query.$top,
+      });
+      const page: ProjectListItem[] = rows.map((row) => ({ ...row }));
+      sendFields(req, res, page, "id,shortName,name");
     }),
   );
 

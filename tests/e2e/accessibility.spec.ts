@@ -121,7 +121,7 @@ async function signInAs(page: Page, login: DemoLogin): Promise<void> {
   await signInOverHttp(page.request, login);
 }
 
-type Visitor = "admin" | "alice" | "guest";
+type Visitor = "admin" | "alice" | "rachel" | "guest";
 
 /** Opens `path` as `visitor` in `language`, hydrated, with its widgets past loading. */
 async function visit(page: Page, visitor: Visitor, path: string, language: AuditLanguage): Promise<void> {
@@ -350,6 +350,8 @@ const PAGES: readonly AuditedPage[] = [
   { path: "/app/workspace/workspace", visitor: "admin" },
   { path: "/users/me", visitor: "admin" },
   { path: "/agiles", visitor: "admin", note: "classic app" },
+  { path: "/gantt-charts", visitor: "admin", note: "an area page" },
+  { path: "/projects", visitor: "rachel", note: "no projects" },
   { path: "/reports", visitor: "admin", note: "classic app while its flag is off" },
   { path: "/admin/users", visitor: "admin", note: "classic administration" },
   { path: "/no-such-page", visitor: "admin", note: "page not found" },

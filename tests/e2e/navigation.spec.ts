@@ -132,7 +132,7 @@ const EXPECTED: Record<Visitor, Expected> = {
       "notifications",
     ],
     menus: {
-      Create: ["New issue", "New article"],
+      Create: ["New issue", "New article", "New project"],
       Help: HELP,
       Administration: ADMINISTRATION,
       Profile: PROFILE,
@@ -198,6 +198,7 @@ type Target = { href: string; newTab?: true } | { post: string; fields: Record<s
 const ENTRY_TARGET: Record<string, Target> = {
   "New issue": { href: "/newIssue", newTab: true },
   "New article": { href: "/articles/n", newTab: true },
+  "New project": { href: "/projects/new", newTab: true },
 
   Feedback: { href: "https://keel.dev/feedback/", newTab: true },
   "Keyboard Shortcuts": { href: "{path}?panel=shortcuts" },

@@ -88,10 +88,15 @@ test.describe("special paths", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Keel is not available here" })).toBeVisible();
   });
 
-  test("areas without shell content show an honest empty state in the right app", async ({ page }) => {
+  test("areas without shell content say what they are for and link to their documentation", async ({
+    page,
+  }) => {
     await signInQuickly(page, "admin", "/gantt-charts");
     await expect(page.getByRole("heading", { level: 1, name: "Gantt Charts" })).toBeVisible();
-    await expect(page.getByText("Nothing to show in Gantt Charts yet.")).toBeVisible();
+    await expect(page.getByTestId("area-intro")).toContainText("Gantt charts lay a project's issues out");
+    await expect(
+      page.getByRole("link", { name: "Read about Gantt Charts in the documentation" }),
+    ).toHaveAttribute("href", "https://www.jetbrains.com/help/youtrack/cloud/Gantt-Charts.html");
     await expect(page).toHaveTitle("Gantt Charts · Keel");
   });
 

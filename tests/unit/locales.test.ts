@@ -37,9 +37,9 @@ const SAME_EVERYWHERE = new Set([
 /** Words a particular language spells exactly as English does. */
 const SAME_IN: Partial<Record<string, ReadonlySet<string>>> = {
   // "Widget" is a loanword in these languages, spelt as in English: the Apps page's Widgets column and its
-  // widget counts (widgets.json) come out the same. "Version" and "Actions" are the column headings' own words.
+  // widget counts (widgets.json) come out the same. "Version", "Actions" and "Name" are the column headings' own words.
   cs: new Set(["{{count}} widget"]),
-  de: new Set(["Version", "Widgets"]),
+  de: new Set(["Version", "Widgets", "Name"]),
   es: new Set(["Total", "Widgets", "{{count}} widget", "{{count}} widgets"]),
   fr: new Set(["Total", "Version", "Actions", "Widgets", "{{count}} widget", "{{count}} widgets"]),
   hu: new Set(["{{count}} widget"]),
