@@ -13,12 +13,15 @@ import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import { widgetDocumentPath, widgetFileUrl } from "#contract/package-files.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";
 import { showWidgetAlert } from "./alerts.tsx";
+import type * as FrameBridgeModule from "./frame-session.ts";
 import type { Decision } from "./requests.ts";
 import type { AppLocation, WidgetSession, WidgetUi } from "./session.ts";
 import { useEffectiveTheme, effectiveTheme } from "./use-effective-theme.ts";
 import { readWidgetCache, storeWidgetCache } from "./widgets-cache.ts";
 
 const BASE_PATH = "";
+
+type FrameBridge = typeof FrameBridgeModule;
 
 export interface WidgetFrameProps {
   widget: HostedWidget;
@@ -99,7 +102,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
   const cacheKey = `${widget.appName}:${widget.key}:${embeddingId ?? entity?.id ?? "-"}`;
 
   // Made by the effect that creates the frame: one session per frame.
-  const createSession = ({ createWidgetRequests, WidgetSession }: typeof import("./frame-session.ts")) => {
+  const createSession = ({ createWidgetRequests, WidgetSession }: FrameBridge) => {
     const requests = createWidgetRequests({
       appName: widget.appName,
       origin: typeof window === "undefined" ? "http://localhost" : window.location.origin,
