@@ -27,43 +27,69 @@ const row = (overrides: Partial<StoredAnalyticsEvent> = {}): StoredAnalyticsEven
   ...overrides,
 });
 
-test("a source gets its burst, then tokens at the sustained rate", () => {
-  const time = clock();
-  const limiter = createRateLimiter({ capacity: 10, perMinute: 60, maxKeys: 100, now: time.now });
-  expect(limiter.take("a", 10)).toEqual({ ok: true });
-  expect(limiter.take("a", 1)).toEqual({ ok: false, retryAfterMs: 1000 });
-  expect(limiter.hasTokens("a")).toBe(false);
-  time.advance(3000);
-  expect(limiter.take("a", 3)).toEqual({ ok: true });
-  expect(limiter.take("a", 1).ok).toBe(false);
-  expect(limiter.take("b", 10)).toEqual({ ok: true });
+test("a source gets its burst, then tokens at the sustained rate", async () => {
+  await withBackend(async ({ db }) => {
+    const time = clock();
+    const limiter = createRateLimiter(db, { capacity: 10, perMinute: 60, maxKeys: 100, now: time.now });
+    expect(await limiter.take("a", 10)).toEqual({ ok: true });
+    expect(await limiter.take("a", 1)).toEqual({ ok: false, retryAfterMs: 1000 });
+    expect(await limiter.hasTokens("a")).toBe(false);
+    time.advance(3000);
+    expect(await limiter.take("a", 3)).toEqual({ ok: true });
+    expect((await limiter.take("a", 1)).ok).toBe(false);
+    expect(await limiter.take("b", 10)).toEqual({ ok: true });
+  });
 });
 
-test("the table of sources stays bounded and never forgets a limited source", () => {
-  const time = clock();
-  const limiter = createRateLimiter({ capacity: 5, perMinute: 1, maxKeys: 3, now: time.now });
-  for (const key of ["a", "b", "c"]) expect(limiter.take(key, 5).ok).toBe(true);
-  // Thousands of new sources arrive while every remembered one is limited.
-  let overflowAccepted = 0;
-  for (let i = 0; i < 5000; i += 1) {
-    time.advance(1);
-    if (limiter.take(`new-${i}`, 1).ok) overflowAccepted += 1;
-    expect(limiter.size()).toBeLessThanOrEqual(3);
-  }
-  // They share one bucket, so together they get one burst, not one each.
-  expect(overflowAccepted).toBeLessThanOrEqual(5 + 1);
-  for (const key of ["a", "b", "c"]) expect(limiter.take(key, 1).ok).toBe(false);
+test("every server takes from the same bucket: two limiters on one database grant one burst", async () => {
+  await withBackend(async ({ db }) => {
+    const time = clock();
+    const options = { capacity: 10, perMinute: 1, maxKeys: 100, now: time.now };
+    const servers = [createRateLimiter(db, options), createRateLimiter(db, options)];
+    expect(await servers[0]!.take("user:1-2", 6)).toEqual({ ok: true });
+    expect(await servers[1]!.take("user:1-2", 4)).toEqual({ ok: true });
+    expect((await servers[1]!.take("user:1-2", 1)).ok).toBe(false);
+    expect(await servers[0]!.hasTokens("user:1-2")).toBe(false);
+    // Racing, they may refuse a request another server's write overtook, but never grant past the burst.
+    const taken = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => servers[i % 2]!.take("user:1-3", 1)),
+    );
+    expect(taken.filter((t) => t.ok).length).toBeGreaterThan(0);
+    expect(taken.filter((t) => t.ok).length).toBeLessThanOrEqual(10);
+    const left = (await db.rateBucket.findUniqueOrThrow({ where: { key: "user:1-3" } })).tokens;
+    expect(left).toBe(10 - taken.filter((t) => t.ok).length);
+  });
 });
 
-test("a refilled source is forgotten to make room, which changes nothing for it", () => {
-  const time = clock();
-  const limiter = createRateLimiter({ capacity: 5, perMinute: 60, maxKeys: 2, now: time.now });
-  expect(limiter.take("a", 5).ok).toBe(true);
-  expect(limiter.take("b", 1).ok).toBe(true);
-  time.advance(10_000);
-  expect(limiter.take("c", 5).ok).toBe(true);
-  expect(limiter.size()).toBe(1);
-  expect(limiter.take("a", 5).ok).toBe(true);
+test("the table of sources stays bounded and never forgets a limited source", async () => {
+  await withBackend(async ({ db }) => {
+    const time = clock();
+    const limiter = createRateLimiter(db, { capacity: 5, perMinute: 1, maxKeys: 3, now: time.now });
+    for (const key of ["a", "b", "c"]) expect((await limiter.take(key, 5)).ok).toBe(true);
+    // A crowd of new sources arrives while every remembered one is limited.
+    let overflowAccepted = 0;
+    for (let i = 0; i < 150; i += 1) {
+      time.advance(1);
+      if ((await limiter.take(`new-${i}`, 1)).ok) overflowAccepted += 1;
+    }
+    // Three sources and the one bucket the new ones share: together they got one burst, not one each.
+    expect(await limiter.size()).toBeLessThanOrEqual(4);
+    expect(overflowAccepted).toBeLessThanOrEqual(5 + 1);
+    for (const key of ["a", "b", "c"]) expect((await limiter.take(key, 1)).ok).toBe(false);
+  });
+});
+
+test("a refilled source is forgotten to make room, which changes nothing for it", async () => {
+  await withBackend(async ({ db }) => {
+    const time = clock();
+    const limiter = createRateLimiter(db, { capacity: 5, perMinute: 60, maxKeys: 2, now: time.now });
+    expect((await limiter.take("a", 5)).ok).toBe(true);
+    expect((await limiter.take("b", 1)).ok).toBe(true);
+    time.advance(10_000);
+    expect((await limiter.take("c", 5)).ok).toBe(true);
+    expect(await limiter.size()).toBe(1);
+    expect((await limiter.take("a", 5)).ok).toBe(true);
+  });
 });
 
 test("a guest's source is the address, an IPv6 client's its /64", () => {
@@ -129,11 +155,12 @@ test("the cap on stored events and bytes holds, and expiry makes room again", as
   });
 });
 
-test("concurrent writes cannot pass the cap together", async () => {
+test("concurrent writes, from one server or several, cannot pass the cap together", async () => {
   await withBackend(async ({ db }) => {
-    const store = createAnalyticsStore(db, { maxStoredEvents: 10, maxStoredBytes: 1e9, retentionDays: 90 });
+    const limits = { maxStoredEvents: 10, maxStoredBytes: 1e9, retentionDays: 90 };
+    const servers = [createAnalyticsStore(db, limits), createAnalyticsStore(db, limits)];
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, () => store.store([row(), row(), row()])),
+      Array.from({ length: 8 }, (_, i) => servers[i % 2]!.store([row(), row(), row()])),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     expect(await db.analyticsEvent.count()).toBe(9);

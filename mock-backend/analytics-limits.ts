@@ -26,75 +26,90 @@ const SWEEP_INTERVAL_MS = 1_000;
 
 export interface RateLimiter {
   /** Takes `cost` tokens from `key`'s bucket, or says how long until they are there. */
-  take(key: string, cost: number): { ok: true } | { ok: false; retryAfterMs: number };
+  take(key: string, cost: number): Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
   /** Whether `key` could take one token now, without taking it. */
-  hasTokens(key: string): boolean;
-  size(): number;
+  hasTokens(key: string): Promise<boolean>;
+  /** Buckets remembered. */
+  size(): Promise<number>;
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
+/** The bucket new sources share while the table is full of limited ones. */
+const OVERFLOW_KEY = "\u0000overflow";
+/** Attempts at a bucket other servers keep changing before the request is turned away for now. */
+const MAX_ATTEMPTS = 8;
 
 /**
- * Token buckets in a table of at most `maxKeys` entries. Only full buckets are forgotten (they equal a
- * new one), so forgetting never frees a limited source; when every entry is still limited, new sources
- * share one overflow bucket instead of growing the table.
+ * Token buckets in the database, so every backend server takes from the same ones. A write applies only
+ * to the version of the bucket it read (optimistic concurrency, the same on SQLite and PostgreSQL). At most
+ * `maxKeys` buckets are kept: only full ones are deleted (they equal a new one), so deleting never frees a
+ * limited source, and while every bucket is still limited, new sources share one overflow bucket.
  */
-export function createRateLimiter(options: {
-  capacity: number;
-  perMinute: number;
-  maxKeys: number;
-  now?: () => number;
-}): RateLimiter {
+export function createRateLimiter(
+  db: Db,
+  options: { capacity: number; perMinute: number; maxKeys: number; now?: () => number },
+): RateLimiter {
   const { capacity, maxKeys } = options;
   const now = options.now ?? Date.now;
   const perMs = options.perMinute / 60_000;
-  const buckets = new Map<string, Bucket>();
-  const overflow: Bucket = { tokens: capacity, at: now() };
+  /** How long an untouched bucket takes to be full again from empty. */
+  const refillMs = perMs > 0 ? Math.ceil(capacity / perMs) : Infinity;
   let nextSweep = 0;
 
-  const refill = (bucket: Bucket, at: number) => {
-    bucket.tokens = Math.min(capacity, bucket.tokens + Math.max(0, at - bucket.at) * perMs);
-    bucket.at = at;
-  };
+  const tokensAt = (row: { tokens: number; at: bigint }, at: number) =>
+    Math.min(capacity, row.tokens + Math.max(0, at - Number(row.at)) * perMs);
 
-  function bucketOf(key: string, at: number): Bucket {
-    const known = buckets.get(key);
-    if (known) return known;
-    if (buckets.size >= maxKeys && at >= nextSweep) {
+  /** `key`, or the overflow bucket's when `key` is new and the table is full of limited buckets. */
+  async function keyFor(key: string, at: number): Promise<string> {
+    if (await db.rateBucket.findUnique({ where: { key }, select: { key: true } })) return key;
+    if ((await db.rateBucket.count()) < maxKeys) return key;
+    if (at >= nextSweep && Number.isFinite(refillMs)) {
       nextSweep = at + SWEEP_INTERVAL_MS;
-      for (const [k, bucket] of buckets) {
-        refill(bucket, at);
-        if (bucket.tokens >= capacity) buckets.delete(k);
-      }
+      await db.rateBucket.deleteMany({
+        where: { at: { lte: BigInt(at - refillMs) }, key: { not: OVERFLOW_KEY } },
+      });
+      if ((await db.rateBucket.count()) < maxKeys) return key;
     }
-    if (buckets.size >= maxKeys) return overflow;
-    const bucket = { tokens: capacity, at };
-    buckets.set(key, bucket);
-    return bucket;
+    return OVERFLOW_KEY;
   }
 
   return {
-    take(key, cost) {
-      const at = now();
-      const bucket = bucketOf(key, at);
-      refill(bucket, at);
-      if (bucket.tokens >= cost) {
-        bucket.tokens -= cost;
-        return { ok: true };
+    async take(key, cost) {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+        const at = now();
+        const bucketKey = await keyFor(key, at);
+        const row = await db.rateBucket.findUnique({ where: { key: bucketKey } });
+        const tokens = row ? tokensAt(row, at) : capacity;
+        if (tokens < cost) {
+          const missing = Math.min(cost, capacity) - tokens;
+          return { ok: false, retryAfterMs: perMs > 0 ? Math.ceil(missing / perMs) : Infinity };
+        }
+        const data = { tokens: tokens - cost, at: BigInt(at) };
+        if (!row) {
+          const created = await db.rateBucket
+            .create({ data: { key: bucketKey, ...data } })
+            .then(() => true)
+            .catch(() => false); // another server made it first: read it again
+          if (created) return { ok: true };
+          continue;
+        }
+        const { count } = await db.rateBucket.updateMany({
+          where: { key: bucketKey, version: row.version },
+          data: { ...data, version: { increment: 1 } },
+        });
+        if (count === 1) return { ok: true };
       }
-      const missing = Math.min(cost, capacity) - bucket.tokens;
-      return { ok: false, retryAfterMs: perMs > 0 ? Math.ceil(missing / perMs) : Infinity };
+      return { ok: false, retryAfterMs: 1000 };
     },
-    hasTokens(key) {
+    async hasTokens(key) {
       const at = now();
-      const bucket = buckets.get(key) ?? (buckets.size >= maxKeys ? overflow : undefined);
-      if (!bucket) return capacity >= 1;
-      return Math.min(capacity, bucket.tokens + Math.max(0, at - bucket.at) * perMs) >= 1;
+      const row =
+        (await db.rateBucket.findUnique({ where: { key } })) ??
+        ((await db.rateBucket.count()) >= maxKeys
+          ? await db.rateBucket.findUnique({ where: { key: OVERFLOW_KEY } })
+          : null);
+      return (row ? tokensAt(row, at) : capacity) >= 1;
     },
-    size: () => buckets.size,
+    size: () => db.rateBucket.count(),
   };
 }
 
@@ -136,61 +151,69 @@ const rowBytes = (row: StoredAnalyticsEvent) =>
   Buffer.byteLength(row.clientData);
 
 /**
- * The analytics table with a cap and a retention. Writes are serialised, so the running totals are exact
- * for this process; they are recounted from the database whenever expired events are deleted.
+ * The analytics table with a cap and a retention. The totals live in the database (AnalyticsTotals), and a
+ * write raises them only if the cap still holds, in the same transaction as its insert: servers writing at
+ * once never pass the cap together. Each server deletes expired events now and then and recounts.
  */
 export function createAnalyticsStore(
   db: Db,
   limits: Pick<AnalyticsLimits, "maxStoredEvents" | "maxStoredBytes" | "retentionDays">,
   now: () => number = Date.now,
 ): AnalyticsStore {
-  let totals: { events: number; bytes: number } | undefined;
   let nextMaintenance = 0;
-  let queue: Promise<unknown> = Promise.resolve();
 
-  async function maintain(at: number): Promise<{ events: number; bytes: number }> {
-    if (totals && at < nextMaintenance) return totals;
-    await db.analyticsEvent.deleteMany({
-      where: { receivedAt: { lt: new Date(at - limits.retentionDays * DAY_MS) } },
-    });
-    // OCTET_LENGTH is the same in SQLite and PostgreSQL; PostgreSQL's SUM answers a numeric (a string).
-    const [row] = await db.$queryRaw<
-      { events: bigint | number | string; bytes: bigint | number | string | null }[]
-    >`
-      SELECT COUNT(*) AS events,
-        SUM(OCTET_LENGTH("group") + OCTET_LENGTH("event")
-          + OCTET_LENGTH("fields") + OCTET_LENGTH("clientData")) AS bytes
-      FROM "AnalyticsEvent"`;
+  async function maintain(at: number): Promise<void> {
+    if (at < nextMaintenance) return;
     nextMaintenance = at + ANALYTICS_MAINTENANCE_INTERVAL_MS;
-    totals = { events: Number(row?.events ?? 0), bytes: Number(row?.bytes ?? 0) };
-    return totals;
-  }
-
-  async function storeNow(events: StoredAnalyticsEvent[]): Promise<void> {
-    const at = now();
-    const current = await maintain(at);
-    const bytes = events.reduce((sum, row) => sum + rowBytes(row), 0);
-    if (
-      current.events + events.length > limits.maxStoredEvents ||
-      current.bytes + bytes > limits.maxStoredBytes
-    ) {
-      throw new HttpError(
-        507,
-        "insufficient_storage",
-        "Usage statistics storage is full; events are dropped until older ones expire",
-      );
-    }
-    const receivedAt = new Date(at);
-    await db.analyticsEvent.createMany({ data: events.map((row) => ({ ...row, receivedAt })) });
-    current.events += events.length;
-    current.bytes += bytes;
+    await db.$transaction(async (tx) => {
+      // The totals row first: writers on other servers wait for it, so the recount sees all or none of theirs.
+      await tx.analyticsTotals.upsert({
+        where: { id: 1 },
+        create: { id: 1, events: 0, bytes: 0n },
+        update: { events: { increment: 0 } },
+      });
+      await tx.analyticsEvent.deleteMany({
+        where: { receivedAt: { lt: new Date(at - limits.retentionDays * DAY_MS) } },
+      });
+      // OCTET_LENGTH is the same in SQLite and PostgreSQL; PostgreSQL's SUM answers a numeric (a string).
+      const [row] = await tx.$queryRaw<
+        { events: bigint | number | string; bytes: bigint | number | string | null }[]
+      >`
+        SELECT COUNT(*) AS events,
+          SUM(OCTET_LENGTH("group") + OCTET_LENGTH("event")
+            + OCTET_LENGTH("fields") + OCTET_LENGTH("clientData")) AS bytes
+        FROM "AnalyticsEvent"`;
+      await tx.analyticsTotals.update({
+        where: { id: 1 },
+        data: { events: Number(row?.events ?? 0), bytes: BigInt(row?.bytes ?? 0) },
+      });
+    });
   }
 
   return {
-    store(events) {
-      const result = queue.then(() => storeNow(events));
-      queue = result.catch(() => undefined);
-      return result;
+    async store(events) {
+      const at = now();
+      await maintain(at);
+      const bytes = events.reduce((sum, row) => sum + rowBytes(row), 0);
+      const receivedAt = new Date(at);
+      await db.$transaction(async (tx) => {
+        const { count } = await tx.analyticsTotals.updateMany({
+          where: {
+            id: 1,
+            events: { lte: limits.maxStoredEvents - events.length },
+            bytes: { lte: BigInt(limits.maxStoredBytes - bytes) },
+          },
+          data: { events: { increment: events.length }, bytes: { increment: BigInt(bytes) } },
+        });
+        if (count === 0) {
+          throw new HttpError(
+            507,
+            "insufficient_storage",
+            "Usage statistics storage is full; events are dropped until older ones expire",
+          );
+        }
+        await tx.analyticsEvent.createMany({ data: events.map((row) => ({ ...row, receivedAt })) });
+      });
     },
   };
 }

@@ -25,7 +25,7 @@ const PMF_GROUP = "pmf";
 export function analyticsRouter(db: Db, options: Partial<AnalyticsLimits> = {}): Router {
   const router = Router();
   const limits = { ...DEFAULT_ANALYTICS_LIMITS, ...options };
-  const limiter = createRateLimiter({
+  const limiter = createRateLimiter(db, {
     capacity: limits.burst,
     perMinute: limits.perMinute,
     maxKeys: limits.maxSources,
@@ -46,7 +46,7 @@ export function analyticsRouter(db: Db, options: Partial<AnalyticsLimits> = {}):
       const userId = req.auth?.user.guest ? null : (req.auth?.user.id ?? null);
       const source = analyticsSource(userId, req.ip);
       // A source out of tokens is turned away before its batch is read.
-      if (!limiter.hasTokens(source)) throw tooMany(res, 60_000 / limits.perMinute);
+      if (!(await limiter.hasTokens(source))) throw tooMany(res, 60_000 / limits.perMinute);
       validate(NoQuerySchema, req.query, "query");
       // Beacons arrive as text/plain (browsers send that kind without a preflight).
       let body: unknown = req.body;
@@ -79,7 +79,7 @@ export function analyticsRouter(db: Db, options: Partial<AnalyticsLimits> = {}):
       }
       const config = await loadConfiguration(db);
       if (!config.statisticsEnabled) throw forbidden("Usage statistics are disabled");
-      const taken = limiter.take(source, events.length);
+      const taken = await limiter.take(source, events.length);
       if (!taken.ok) throw tooMany(res, taken.retryAfterMs);
       await store.store(
         events.map((e) => ({

@@ -18,6 +18,7 @@ import {
   waitUntilReady,
   type ServerOptions,
 } from "./bench-server.ts";
+import { benchCluster, type ClusterResults } from "./cluster.ts";
 import { initialJs, type InitialJs } from "./initial-js.ts";
 import { load, type LoadResult } from "./load.ts";
 
@@ -29,6 +30,7 @@ const TARGETS = {
   markdown_10x_time_ratio: { max: 11 },
   api_config_p99_ms: { max: 5 },
   cold_start_ms: { max: 1500 },
+  cluster_notification_p99_ms: { max: 250 },
 } as const;
 type Key = keyof typeof TARGETS;
 
@@ -122,6 +124,17 @@ const markdown: MarkdownResults & { via: string; error?: string } = await benchM
 );
 const markdownNote = markdown.error ? "failed: details.markdown.error" : `via ${markdown.via}`;
 
+// 5. Several servers: PostgreSQL, 2 backend servers, 3 Keel servers and HAProxy (tests/bench/cluster.ts).
+step("the cluster: the balancer's cost, CPU per request, notification delay across servers");
+const cluster: ClusterResults | { error: string } = await benchCluster({ buildDir, seconds }).catch(
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    step(`the cluster benchmark failed: ${message.slice(0, 2000)}`);
+    return { error: message.slice(0, 2000) };
+  },
+);
+const clustered = "error" in cluster ? null : cluster;
+
 const results = {
   ssr_shell_vs_bare_ratio: pages.ratio,
   ssr_shell_p99_ms: pages.shell.p99_ms,
@@ -135,6 +148,7 @@ const results = {
   api_config_p99_ms: pages.api.p99_ms,
   api_config_rps: pages.api.rps,
   cold_start_ms: median(coldStarts),
+  cluster_notification_p99_ms: clustered?.cluster_notification_p99_ms ?? null,
 };
 const targets = Object.fromEntries(
   (Object.keys(TARGETS) as Key[]).map((key) => [key, { ...TARGETS[key], pass: passes(key, results[key]) }]),
@@ -157,6 +171,7 @@ const report = {
     cold_starts_ms: coldStarts,
     initial_js_files: { [SHELL_PATH]: pages.shellJs.files, [BARE_PATH]: pages.bareJs.files },
     markdown,
+    cluster,
   },
 };
 mkdirSync("bench", { recursive: true });
@@ -171,6 +186,14 @@ printTable(results, targets, {
     markdown.error || markdown.markdown_10x_time_ratio !== null ? markdownNote : "not reported",
   api_config_p99_ms: `${pages.api.rps} req/s; ${CONNECTIONS} connections`,
   cold_start_ms: `median of ${coldStarts.join(", ")}`,
+  cluster_notification_p99_ms: clustered
+    ? `p50 ${clustered.cluster_notification_p50_ms} ms of ${clustered.notifications}; ` +
+      `${SHELL_PATH} through HAProxy ${clustered.cluster_balancer_rps} req/s, one server directly ` +
+      `${clustered.cluster_direct_rps} (×${clustered.cluster_balancer_vs_direct_ratio}); CPU ms per page ` +
+      `${Object.entries(clustered.cluster_keel_cpu_ms_per_request)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(", ")}, backends ${clustered.cluster_backend_cpu_ms_per_page}`
+    : "failed: details.cluster.error",
 });
 step(
   `wrote bench/results.json (${os.availableParallelism()} cpus, node ${process.version}, ` +
