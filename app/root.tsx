@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { startAnalytics, track } from "./analytics/client.ts";
 import { thirdPartyAnalyticsScript } from "./analytics/third-party.ts";
 import {
@@ -34,8 +34,7 @@ import { layoutForLanguage } from "./shell/shortcut-matcher.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
 import { useErrorReporting, useLinkInterception } from "./shell/use-client-runtime.ts";
 import { configDataBlock, PRELOADED_CONFIG_ID } from "./lib/config-cache.ts";
-import { InboxProvider } from "./shell/inbox-context.tsx";
-import { NotificationsPopup } from "./shell/notifications-popup.tsx";
+import { InboxProvider, useInbox } from "./shell/inbox-context.tsx";
 import { UserAgreement } from "./shell/user-agreement-dialog.tsx";
 import { BannerList } from "./shell/banners.tsx";
 import {
@@ -154,6 +153,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Opened only from the bell, so its code is not part of the first scripts.
+const NotificationsPopup = lazy(() => import("./shell/notifications-popup.tsx"));
+
+function NotificationsCentre() {
+  const { centreOpen } = useInbox();
+  if (!centreOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsPopup />
+    </Suspense>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return <Shell loaderData={loaderData} />;
 }
@@ -215,7 +227,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
           <HelpPanel config={config} os={loaderData.os} />
           <QuickSearch open={searching} onClose={() => setSearching(false)} />
         </div>
-        <NotificationsPopup />
+        <NotificationsCentre />
         <PricingPopup user={user} />
       </div>
     </InboxProvider>

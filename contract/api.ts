@@ -5,7 +5,10 @@ import { z } from "zod";
 import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./api-shell.ts";
 import {
   ANALYTICS_MAX_EVENT_BYTES,
+  DASHBOARD_TILE_HEIGHT,
+  DASHBOARD_TILE_WIDTH,
   INVITE_FAILURE_KINDS,
+  MAX_DASHBOARD_TILES,
   LOCALES,
   PROJECT_TEMPLATES,
   PROJECT_TYPES,
@@ -628,10 +631,8 @@ export const WIDGET_STORAGE_RESERVED_PREFIX = "__meta:";
 export const MAX_EXTENSION_PROPERTIES_BYTES = 64 * 1024;
 /** An embedding's config, as JSON. */
 export const MAX_EMBEDDING_CONFIG_BYTES = 64 * 1024;
-export const MAX_DASHBOARD_TILES = 50;
-/** A dashboard tile's width in percent of the dashboard, and height in grid steps of 80 px. */
-export const DASHBOARD_TILE_WIDTH = { min: 10, max: 100, default: 50 } as const;
-export const DASHBOARD_TILE_HEIGHT = { min: 1, max: 20, default: 1 } as const;
+// In constants.ts, which the dashboard's page reads without zod.
+export { DASHBOARD_TILE_HEIGHT, DASHBOARD_TILE_WIDTH, MAX_DASHBOARD_TILES };
 
 export const AppParamsSchema = z.object({ name: z.string().min(1).max(100) });
 export const AppStorageKeyParamsSchema = AppParamsSchema.extend({ key: z.string().min(1).max(4096) });

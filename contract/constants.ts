@@ -118,3 +118,8 @@ export const FEATURE_FILE_LOCALES = [
  * cannot reach another app's, and a cross-site page or a sandboxed frame cannot send a custom header.
  */
 export const WIDGET_APP_HEADER = "x-keel-widget-app";
+
+export const MAX_DASHBOARD_TILES = 50;
+/** A dashboard tile's width in percent of the dashboard, and height in grid steps of 80 px. */
+export const DASHBOARD_TILE_WIDTH = { min: 10, max: 100, default: 50 } as const;
+export const DASHBOARD_TILE_HEIGHT = { min: 1, max: 20, default: 1 } as const;

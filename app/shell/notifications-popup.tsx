@@ -27,7 +27,8 @@ function besideBell(popup: HTMLElement): CSSProperties | null {
   };
 }
 
-export function NotificationsPopup() {
+/** Loaded when the centre first opens (root.tsx); closed, the popup renders nothing. */
+export default function NotificationsPopup() {
   const inbox = useInbox();
   const { centreOpen, closeCentre } = inbox;
   const panel = useRef<HTMLDivElement>(null);

@@ -1,11 +1,7 @@
 // A dashboard's tiles and the changes people make to them (issue 8, seed 001 section 9). Shared by the
 // route's action, which saves each change, and the page, which shows changes before they are saved.
-import {
-  DASHBOARD_TILE_HEIGHT,
-  DASHBOARD_TILE_WIDTH,
-  MAX_DASHBOARD_TILES,
-  type DashboardTile,
-} from "#contract/api.ts";
+import type { DashboardTile } from "#contract/api.ts";
+import { DASHBOARD_TILE_HEIGHT, DASHBOARD_TILE_WIDTH, MAX_DASHBOARD_TILES } from "#contract/constants.ts";
 
 /** Seed 001 section 9: the smallest a widget is drawn, and the grid's height step. */
 export const DASHBOARD_MIN_WIDGET_SIZE_PX = 160;

@@ -3,25 +3,13 @@
 import { z } from "zod";
 import { EXTENSION_POINTS } from "#contract/extension-points.ts";
 
+// What the page renders a frame with, kept apart from the checks so that the page's first scripts need no zod.
+export { REGISTER_TIMEOUT_MS, WIDGET_SANDBOX } from "./frame-policy.ts";
+
 export const HELLO_TYPE = "keel:widget-hello";
 
-/**
- * The frame's sandbox (seed 001 section 6: downloads, top navigation and popups), as the iframe's
- * attribute and as the document's own policy. Never allow-same-origin; top navigation only from a click.
- */
-export const WIDGET_SANDBOX = [
-  "allow-scripts",
-  "allow-forms",
-  "allow-modals",
-  "allow-downloads",
-  "allow-popups",
-  "allow-popups-to-escape-sandbox",
-  "allow-top-navigation-by-user-activation",
-] as const;
 export const PROTOCOL_VERSION = 1;
 
-/** Seed 001 section 9. */
-export const REGISTER_TIMEOUT_MS = 60_000;
 export const DEFAULT_ALERT_TIMEOUT_MS = 10_000;
 /** Bigger messages are refused: a widget gets a megabyte of storage, so no single call needs more. */
 export const MAX_MESSAGE_CHARS = 2_000_000;

@@ -58,6 +58,23 @@ export function entryScripts(html: string, pageUrl: string): string[] {
   return urls.map((url) => new URL(url, pageUrl).pathname);
 }
 
+/** Per built file: its size, gzip size and static imports, which pages of one build share. */
+const measured = new Map<string, { raw: number; gzip: number; imports: string[] }>();
+
+function measure(file: string): { raw: number; gzip: number; imports: string[] } {
+  let known = measured.get(file);
+  if (!known) {
+    const code = readFileSync(file);
+    known = {
+      raw: code.length,
+      gzip: gzipSync(code, { level: 9 }).length,
+      imports: importsOf(code.toString("utf8"), false),
+    };
+    measured.set(file, known);
+  }
+  return known;
+}
+
 /** Follows the static imports of the entry scripts through the built client files. */
 export function initialJs(html: string, pageUrl: string, clientDir: string): InitialJs {
   const pending = entryScripts(html, pageUrl);
@@ -68,11 +85,11 @@ export function initialJs(html: string, pageUrl: string, clientDir: string): Ini
     const urlPath = pending.pop()!;
     if (seen.has(urlPath)) continue;
     seen.add(urlPath);
-    const code = readFileSync(path.join(clientDir, decodeURIComponent(urlPath)));
-    raw += code.length;
-    files.push({ path: urlPath, gzip_bytes: gzipSync(code, { level: 9 }).length });
+    const file = measure(path.resolve(path.join(clientDir, decodeURIComponent(urlPath))));
+    raw += file.raw;
+    files.push({ path: urlPath, gzip_bytes: file.gzip });
     const base = new URL(urlPath, "http://bench.invalid");
-    for (const specifier of importsOf(code.toString("utf8"), false)) {
+    for (const specifier of file.imports) {
       pending.push(new URL(specifier, base).pathname);
     }
   }

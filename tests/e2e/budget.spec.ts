@@ -1,34 +1,74 @@
-// The JavaScript a signed-in page loads before it is interactive (issue 10): what `npm run bench` reports
-// as initial_js_gzip_kb, checked here against a budget so that a change which pulls a large library back
-// into the first scripts fails a test rather than only moving a number.
+// The JavaScript a page loads before it is interactive: what `npm run bench` reports as initial_js_gzip_kb,
+// checked here against the budget for the shell's main pages, signed in and as a guest, so that a change which
+// pulls a large library back into the first scripts fails a test rather than only moving a number.
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { initialJs } from "../bench/initial-js.ts";
 import { signInQuickly } from "./helpers.ts";
 
-/** 180 KB when set (2026-11-22); the bench's target is 140, which the shell's stack cannot reach yet. */
-const BUDGET_KB = 185;
+/** The target for every page (docs/benchmarks.md, "Initial JavaScript"). */
+const TARGET_KB = 140;
+/**
+ * What each page may load until it meets the target: just above what it loads now, lowered whenever a
+ * change makes it smaller, never raised. The shell's own first scripts (React, React Router, i18next,
+ * zod/mini and the hydrated shell) do not fit the target yet.
+ */
+const BUDGET_KB: Record<string, number> = {
+  "/issues": 184,
+  "/issue/DEMO-2": 197,
+  "/dashboard": 192,
+  "/notifications": 185,
+};
 
-test("/issues loads less than the budget before it is interactive, without Radix or zod's full API", async ({
+/** Libraries that load when used: menus after hydration, math and diagrams when a page shows them. */
+const DEFERRED: { name: string; marker: string }[] = [
+  // Radix's menus (app/shell/interactive-menu.tsx).
+  { name: "Radix's menus", marker: "DropdownMenu" },
+  // zod's full API; the first scripts validate with zod/mini (contract/api-shell.ts) when they validate.
+  { name: "zod's full API", marker: "`ZodObject`" },
+  { name: "KaTeX", marker: "katex-mathml" },
+  { name: "Mermaid", marker: "mermaidAPI" },
+];
+
+async function expectWithinBudget(page: Page, path: string): Promise<void> {
+  const response = await page.request.get(path);
+  expect(response.status(), path).toBe(200);
+  const initial = initialJs(await response.text(), new URL(path, page.url()).href, "build/client");
+  const largest = JSON.stringify(initial.files.slice(0, 8));
+  // Soft: one run reports every page over budget, not only the first.
+  const budget = BUDGET_KB[path] ?? TARGET_KB;
+  expect.soft(initial.gzip_kb, `${path}: ${largest}`).toBeLessThanOrEqual(budget);
+  for (const file of initial.files) {
+    const code = readFileSync(`build/client${file.path}`, "utf8");
+    for (const { name, marker } of DEFERRED) {
+      expect.soft(code.includes(marker), `${path}: ${file.path} carries ${name}`).toBe(false);
+    }
+  }
+}
+
+// Six pages' requests and the gzip of each first script: more than one page's worth of the default timeout on a
+// busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+const SIGNED_IN = ["/issues", "/issue/DEMO-2", "/dashboard", "/notifications"];
+const GUEST = ["/issues", "/issue/DEMO-2"];
+
+test("the shell's pages load less than the budget before they are interactive, signed in", async ({
   page,
 }) => {
   await signInQuickly(page, "admin", "/issues");
-  const response = await page.request.get("/issues");
-  expect(response.status()).toBe(200);
-  const html = await response.text();
-  const initial = initialJs(html, page.url(), "build/client");
-  expect(initial.gzip_kb, JSON.stringify(initial.files.slice(0, 8))).toBeLessThanOrEqual(BUDGET_KB);
-
-  for (const file of initial.files) {
-    const code = readFileSync(`build/client${file.path}`, "utf8");
-    // Radix's menus load after hydration (app/shell/interactive-menu.tsx).
-    expect(code.includes("DropdownMenu"), `${file.path} carries Radix's menus`).toBe(false);
-    // The first scripts validate with zod/mini (contract/api-shell.ts).
-    expect(code.includes("`ZodObject`"), `${file.path} carries zod's full API`).toBe(false);
-  }
+  for (const path of SIGNED_IN) await expectWithinBudget(page, path);
 
   // The menus are there once the page has hydrated: Radix's menu buttons replace the disclosures.
   await page.goto("/issues");
   const help = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Help" });
   await expect(help).toHaveAttribute("aria-haspopup", "menu");
+});
+
+test("the shell's pages load less than the budget before they are interactive, as a guest", async ({
+  page,
+}) => {
+  await page.goto("/issues");
+  for (const path of GUEST) await expectWithinBudget(page, path);
 });

@@ -6,23 +6,22 @@ import { useLocation, useNavigate } from "react-router";
 import { track } from "../../analytics/client.ts";
 import { WIDGET_PERFORMANCE_KINDS } from "../../analytics/catalogue.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import {
-  REGISTER_TIMEOUT_MS,
-  WIDGET_SANDBOX,
-  type FrameData,
-  type WidgetEntity,
-  type WidgetUser,
-} from "../protocol.ts";
+import { loadChunk } from "../../lib/app-errors.ts";
+import { REGISTER_TIMEOUT_MS, WIDGET_SANDBOX } from "../frame-policy.ts";
+import type { FrameData, WidgetEntity, WidgetUser } from "../protocol.ts";
 import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import { widgetDocumentPath, widgetFileUrl } from "#contract/package-files.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";
 import { showWidgetAlert } from "./alerts.tsx";
-import { createWidgetRequests, type Decision } from "./requests.ts";
-import { WidgetSession, type AppLocation, type WidgetUi } from "./session.ts";
+import type * as FrameBridgeModule from "./frame-session.ts";
+import type { Decision } from "./requests.ts";
+import type { AppLocation, WidgetSession, WidgetUi } from "./session.ts";
 import { useEffectiveTheme, effectiveTheme } from "./use-effective-theme.ts";
 import { readWidgetCache, storeWidgetCache } from "./widgets-cache.ts";
 
 const BASE_PATH = "";
+
+type FrameBridge = typeof FrameBridgeModule;
 
 export interface WidgetFrameProps {
   widget: HostedWidget;
@@ -103,7 +102,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
   const cacheKey = `${widget.appName}:${widget.key}:${embeddingId ?? entity?.id ?? "-"}`;
 
   // Made by the effect that creates the frame: one session per frame.
-  const createSession = () => {
+  const createSession = ({ createWidgetRequests, WidgetSession }: FrameBridge) => {
     const requests = createWidgetRequests({
       appName: widget.appName,
       origin: typeof window === "undefined" ? "http://localhost" : window.location.origin,
@@ -224,12 +223,6 @@ export function WidgetFrame(props: WidgetFrameProps) {
   // The frame exists only in the browser, after this listener: the hello can never be missed.
   useEffect(() => {
     if (!hydrated) return;
-    const session = createSession();
-    sessionRef.current = session;
-    const listener = (event: MessageEvent) => {
-      if (session.accept(event)) event.stopImmediatePropagation();
-    };
-    window.addEventListener("message", listener);
     const data: FrameData = {
       locale: i18n.language,
       theme: effectiveTheme(),
@@ -252,26 +245,34 @@ export function WidgetFrame(props: WidgetFrameProps) {
     query.set("editable", String(editable));
     const url = `${widgetFileUrl(BASE_PATH, widget.appName, widgetDocumentPath(indexFile))}?${query.toString()}`;
     let cancelled = false;
-    // The frame's own failures are invisible to the page (another origin): ask for the document first.
-    fetch(url, { headers: { accept: "text/html" } })
-      .then((response) => {
-        if (cancelled) return;
-        if (response.ok) setSrc(url);
-        else
-          setPhase({
-            kind: "failed",
-            reason: "load",
-            detail: response.statusText || String(response.status),
-          });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled)
-          setPhase({ kind: "failed", reason: "load", detail: error instanceof Error ? error.message : "" });
-      });
+    let session: WidgetSession | null = null;
+    const listener = (event: MessageEvent) => {
+      if (session?.accept(event)) event.stopImmediatePropagation();
+    };
+    const failed = (error: unknown) => {
+      if (!cancelled)
+        setPhase({ kind: "failed", reason: "load", detail: error instanceof Error ? error.message : "" });
+    };
+    // The bridge (its checks of every message) loads beside the frame's document, not in the page's first
+    // scripts. The frame's own failures are invisible to the page (another origin): ask for the document first.
+    Promise.all([
+      loadChunk(() => import("./frame-session.ts"), "widget-session"),
+      fetch(url, { headers: { accept: "text/html" } }),
+    ]).then(([bridge, response]) => {
+      if (cancelled) return;
+      if (!response.ok) {
+        setPhase({ kind: "failed", reason: "load", detail: response.statusText || String(response.status) });
+        return;
+      }
+      session = createSession(bridge);
+      sessionRef.current = session;
+      window.addEventListener("message", listener);
+      setSrc(url);
+    }, failed);
     return () => {
       cancelled = true;
       window.removeEventListener("message", listener);
-      session.dispose();
+      session?.dispose();
       sessionRef.current = null;
     };
     // Built once per session; language and theme changes reach the widget as events.
