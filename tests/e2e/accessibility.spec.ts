@@ -4,6 +4,7 @@
 // Each page loads once per language; the theme and the width switch in place (the root's data-theme, as the
 // profile's choice sets it, and the window size), which keeps the audit within CI's time. Widget frames are
 // their vendors' content and are left out; the host's elements around them are audited.
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
@@ -94,7 +95,9 @@ interface Tile {
 
 async function setDashboardTiles(request: APIRequestContext, tiles: Tile[]): Promise<void> {
   const headers = await bearer("admin");
-  const put = () => request.put("/api/users/me/dashboard", { headers, data: { tiles } });
+  // A tile's id is its embedding's, unique across users: each test's admin gets tiles of its own.
+  const own = tiles.map((tile) => ({ ...tile, id: `${tile.id}-${randomUUID().slice(0, 8)}` }));
+  const put = () => request.put("/api/users/me/dashboard", { headers, data: { tiles: own } });
   // A kept-alive connection the server has just closed resets once; the request itself is idempotent.
   const response = await put().catch((error: unknown) => {
     if (String(error).includes("ECONNRESET")) return put();
