@@ -8,6 +8,8 @@ import { useFetchers, useNavigation } from "react-router";
 export const PROGRESS_DELAY_MS = 150;
 /** A submit that starts no router work (a form the page handles itself) gives its button back after this. */
 const UNCLAIMED_SUBMIT_MS = 1000;
+/** A busy device may start the router's work later than that: a button released so recently is marked again. */
+const LATE_CLAIM_MS = 10_000;
 
 /** True while a navigation (a page load or a form's submission) has lasted longer than the delay. */
 export function useSlowNavigation(delayMs = PROGRESS_DELAY_MS): boolean {
@@ -44,6 +46,7 @@ export function usePendingSubmitButtons(): void {
   const fetchers = useFetchers();
   const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const pending = useRef<{ button: HTMLElement; claimed: boolean } | null>(null);
+  const releasedUnclaimed = useRef<{ button: HTMLElement; at: number } | null>(null);
 
   useEffect(() => {
     let unclaimed: ReturnType<typeof setTimeout> | undefined;
@@ -61,12 +64,16 @@ export function usePendingSubmitButtons(): void {
           : form?.querySelector<HTMLElement>("button[type=submit], button:not([type])");
       if (!button) return;
       release();
+      releasedUnclaimed.current = null;
       button.setAttribute("data-pending", "");
       button.setAttribute("aria-disabled", "true");
       pending.current = { button, claimed: false };
       clearTimeout(unclaimed);
       unclaimed = setTimeout(() => {
-        if (pending.current && !pending.current.claimed) release();
+        if (pending.current && !pending.current.claimed) {
+          releasedUnclaimed.current = { button: pending.current.button, at: Date.now() };
+          release();
+        }
       }, UNCLAIMED_SUBMIT_MS);
     };
     // The router cancels the browser's own submission of every form it takes over: defaultPrevented
@@ -80,6 +87,13 @@ export function usePendingSubmitButtons(): void {
   }, []);
 
   useEffect(() => {
+    const late = releasedUnclaimed.current;
+    if (!pending.current && busy && late && late.button.isConnected && Date.now() - late.at < LATE_CLAIM_MS) {
+      late.button.setAttribute("data-pending", "");
+      late.button.setAttribute("aria-disabled", "true");
+      pending.current = { button: late.button, claimed: true };
+    }
+    releasedUnclaimed.current = null;
     const current = pending.current;
     if (!current) return;
     if (busy) {
