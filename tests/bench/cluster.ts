@@ -5,32 +5,27 @@
 //   client and concurrency: the balancer's cost (two cores cannot show scaling);
 // - CPU per request of each Keel server, and of the backend servers per shell page, from /proc;
 // - the time from a notification's write on one backend server to its arrival on a stream held by the other.
-import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { DEMO_CLIENT } from "../../mock-backend/identity/demo-client.ts";
 import { demoToken } from "../../prisma/factories.ts";
-import { followInbox, get, notify, signIn, sleep, waitFor } from "../cluster/client.ts";
+import { followInbox, notify, signIn, sleep, waitFor } from "../cluster/client.ts";
+import { missingProgram, recentOutput, startPostgres, startProcess, stopAll } from "../cluster/processes.ts";
 import {
-  freePorts,
-  missingProgram,
-  recentOutput,
-  startPostgres,
-  startProcess,
-  stopAll,
-  track,
-  type Started,
-} from "../cluster/processes.ts";
+  startBackend,
+  startBalancer,
+  startKeel,
+  topologyPorts,
+  waitUntilServing,
+} from "../cluster/topology.ts";
 import { createClient, type SoakClient } from "../soak/http.ts";
 
 const CONNECTIONS = 16;
 const NOTIFICATIONS = 100;
 const NOTIFICATION_SPACING_MS = 40;
 const SHELL_PATH = "/issues";
-const SESSION_SECRET = "cluster-bench-shared-session-secret-0123456789";
 
 export interface ClusterResults {
   cluster_balancer_vs_direct_ratio: number;
@@ -96,78 +91,21 @@ async function measure(client: SoakClient, cookie: string, seconds: number) {
 export async function benchCluster(options: { buildDir: string; seconds: number }): Promise<ClusterResults> {
   const missing = missingProgram();
   if (missing) throw new Error(missing);
-  const [pgPort, keelLb, backendLb, b1, b2, k1, k2, k3] = await freePorts(8);
-  const keelPorts = [k1!, k2!, k3!];
-  const backendPorts = [b1!, b2!];
-  const server = startPostgres(pgPort!);
+  const topology = await topologyPorts();
+  const server = startPostgres(topology.postgres);
   const databaseUrl = `${server}/postgres`;
   const migrated = startProcess("migrator", process.execPath, ["prisma/setup.ts"], {
     DATABASE_URL: databaseUrl,
   });
   if ((await migrated.exited) !== 0) throw new Error(`migrating failed:\n${migrated.output.join("\n")}`);
+  const backends = [1, 2].map((n) => startBackend(topology, n, databaseUrl));
+  const keels = [1, 2, 3].map((n) => startKeel(topology, n, options.buildDir));
+  startBalancer(topology);
+  await waitUntilServing(topology);
+  const { keelLb, backends: backendPorts } = topology;
 
-  const backends: Started[] = [1, 2].map((n) =>
-    startProcess(`backend-${n}`, process.execPath, ["mock-backend/standalone.ts"], {
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET,
-      HOST: "127.0.0.1",
-      MOCK_BACKEND_PORT: String(backendPorts[n - 1]),
-      KEEL_INSTANCE_ID: `backend-${n}`,
-      LOG_LEVEL: "warn",
-    }),
-  );
-  const keels: Started[] = [1, 2, 3].map((n) =>
-    startProcess(`keel-${n}`, process.execPath, ["server/index.ts"], {
-      NODE_ENV: "production",
-      PORT: String(keelPorts[n - 1]),
-      HOST: "127.0.0.1",
-      BACKEND_URL: `http://127.0.0.1:${backendLb}`,
-      KEEL_CLUSTER: "1",
-      SESSION_SECRET,
-      TRUST_PROXY: "loopback",
-      KEEL_PUBLIC_URL: `http://127.0.0.1:${keelLb}`,
-      OAUTH_CLIENT_ID: DEMO_CLIENT.id,
-      OAUTH_CLIENT_SECRET: DEMO_CLIENT.secret,
-      KEEL_INSTANCE_ID: `keel-${n}`,
-      KEEL_BUILD_DIR: options.buildDir,
-      LOG_LEVEL: "warn",
-    }),
-  );
-  track(
-    "haproxy",
-    spawn("haproxy", ["-f", "deploy/haproxy.cfg", "-db"], {
-      env: {
-        ...process.env,
-        KEEL_LB_BIND: `127.0.0.1:${keelLb}`,
-        BACKEND_LB_BIND: `127.0.0.1:${backendLb}`,
-        KEEL_SERVER_1: `127.0.0.1:${k1}`,
-        KEEL_SERVER_2: `127.0.0.1:${k2}`,
-        KEEL_SERVER_3: `127.0.0.1:${k3}`,
-        BACKEND_SERVER_1: `127.0.0.1:${b1}`,
-        BACKEND_SERVER_2: `127.0.0.1:${b2}`,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    }),
-  );
-  const ready = (port: number) => get(port, "/readyz").then((r) => r.status === 200);
-  await waitFor(
-    "the servers",
-    async () => (await Promise.all([...backendPorts, ...keelPorts].map(ready))).every(Boolean),
-    60_000,
-  );
-  await waitFor(
-    "the balancer to use all three Keel servers",
-    async () => {
-      const seen = new Set<string>();
-      for (let i = 0; i < 6; i += 1)
-        seen.add(String((await get(keelLb!, "/readyz")).headers["x-keel-instance"]));
-      return seen.size === 3;
-    },
-    20_000,
-  );
-
-  const balanced = createClient(keelLb!, CONNECTIONS);
-  const direct = createClient(k1!, CONNECTIONS);
+  const balanced = createClient(keelLb, CONNECTIONS);
+  const direct = createClient(topology.keels[0], CONNECTIONS);
   try {
     const cookie = await signIn(balanced, `http://127.0.0.1:${keelLb}`, "admin");
     // Warm every server's caches, then alternate so that a slow spell of the machine falls on both.

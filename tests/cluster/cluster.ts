@@ -2,32 +2,34 @@
 // and HAProxy with deploy/haproxy.cfg, all on loopback, and the scenarios docs/deploy.md lists. Each
 // scenario counts as one test in reports/cluster.json. A missing program fails the step with one line
 // naming the package. KEEL_CLUSTER_TEST_PORTS (`from-to`) picks the ports; KEEL_BUILD_DIR the build.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import pg from "pg";
-import { DEMO_CLIENT } from "../../mock-backend/identity/demo-client.ts";
 import { demoToken } from "../../prisma/factories.ts";
 import { POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_FILE } from "../../prisma/postgresql-schema.ts";
 import { postgresCatalog, schemaSql } from "../helpers/schema-catalog.ts";
 import { createClient, runBounded, type SoakClient } from "../soak/http.ts";
-import { followInbox, get, notify, signIn, sleep, waitFor } from "./client.ts";
+import { followInbox, notify, signIn, sleep, waitFor } from "./client.ts";
 import {
-  freePorts,
+  startBackend,
+  startBalancer,
+  startKeel as startKeelServer,
+  topologyPorts,
+  waitUntilServing,
+} from "./topology.ts";
+import {
   missingProgram,
   recentOutput,
   startPostgres,
   startProcess,
   stopAll,
-  track,
   type Started,
 } from "./processes.ts";
 
 const BUILD_DIR = path.resolve(process.env.KEEL_BUILD_DIR ?? "build");
 /** The whole test's limit; a machine busy with other work may need KEEL_CLUSTER_TEST_DEADLINE_MS. */
 const DEADLINE_MS = Number(process.env.KEEL_CLUSTER_TEST_DEADLINE_MS ?? 115_000);
-const SESSION_SECRET = "cluster-test-shared-session-secret-0123456789";
 /** Longer than HAProxy needs to see two failed /readyz checks (deploy/haproxy.cfg: every 500 ms). */
 const DRAIN_MS = 2500;
 const CONCURRENCY = 8;
@@ -89,12 +91,11 @@ async function main(): Promise<void> {
     finish(1);
   }
   const began = Date.now();
-  const [pgPort, keelLb, backendLb, b1, b2, k1, k2, k3] = await freePorts(8);
-  const backendPorts = [b1!, b2!];
-  const keelPorts = [k1!, k2!, k3!];
+  const topology = await topologyPorts();
+  const { keelLb, backendLb, backends: backendPorts } = topology;
 
   // PostgreSQL, then two migrators at the same moment.
-  const server = startPostgres(pgPort!);
+  const server = startPostgres(topology.postgres);
   const admin = new pg.Client({ connectionString: `${server}/postgres` });
   await admin.connect();
   await admin.query("CREATE DATABASE keel");
@@ -102,52 +103,10 @@ async function main(): Promise<void> {
   await admin.end();
   const databaseUrl = `${server}/keel`;
   // The balancer and the Keel servers start while the database is migrated: they need only the backend.
-  const backendEnv = (n: number): NodeJS.ProcessEnv => ({
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET,
-    HOST: "127.0.0.1",
-    MOCK_BACKEND_PORT: String(backendPorts[n - 1]),
-    KEEL_INSTANCE_ID: `backend-${n}`,
-    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-    INBOX_EVENT_POLL_MS: "500",
-    LOG_LEVEL: "warn",
-  });
-  const keelEnv = (n: number): NodeJS.ProcessEnv => ({
-    NODE_ENV: "production",
-    PORT: String(keelPorts[n - 1]),
-    HOST: "127.0.0.1",
-    BACKEND_URL: `http://127.0.0.1:${backendLb}`,
-    KEEL_CLUSTER: "1",
-    SESSION_SECRET,
-    TRUST_PROXY: "loopback",
-    KEEL_PUBLIC_URL: `http://127.0.0.1:${keelLb}`,
-    OAUTH_CLIENT_ID: DEMO_CLIENT.id,
-    OAUTH_CLIENT_SECRET: DEMO_CLIENT.secret,
-    KEEL_INSTANCE_ID: `keel-${n}`,
-    KEEL_BUILD_DIR: BUILD_DIR,
-    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-    LOG_LEVEL: "warn",
-  });
-  const startBackend = (n: number) =>
-    startProcess(`backend-${n}`, process.execPath, ["mock-backend/standalone.ts"], backendEnv(n));
+  const backendEnv = { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), INBOX_EVENT_POLL_MS: "500" };
   const startKeel = (n: number) =>
-    startProcess(`keel-${n}`, process.execPath, ["server/index.ts"], keelEnv(n));
-  track(
-    "haproxy",
-    spawn("haproxy", ["-f", "deploy/haproxy.cfg", "-db"], {
-      env: {
-        ...process.env,
-        KEEL_LB_BIND: `127.0.0.1:${keelLb}`,
-        BACKEND_LB_BIND: `127.0.0.1:${backendLb}`,
-        KEEL_SERVER_1: `127.0.0.1:${k1}`,
-        KEEL_SERVER_2: `127.0.0.1:${k2}`,
-        KEEL_SERVER_3: `127.0.0.1:${k3}`,
-        BACKEND_SERVER_1: `127.0.0.1:${b1}`,
-        BACKEND_SERVER_2: `127.0.0.1:${b2}`,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    }),
-  );
+    startKeelServer(topology, n, BUILD_DIR, { SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
+  startBalancer(topology);
   const keels: Started[] = [startKeel(1), startKeel(2), startKeel(3)];
   const migrators = [1, 2].map((n) =>
     startProcess(`migrator-${n}`, process.execPath, ["prisma/setup.ts"], { DATABASE_URL: databaseUrl }),
@@ -182,29 +141,8 @@ async function main(): Promise<void> {
     differences.join(" | "),
   );
 
-  const backends = [startBackend(1), startBackend(2)];
-  const ready = (port: number) => get(port, "/readyz").then((r) => r.status === 200);
-  await waitFor(
-    "the backend servers",
-    async () => (await Promise.all(backendPorts.map(ready))).every(Boolean),
-    60_000,
-  );
-  await waitFor(
-    "the Keel servers",
-    async () => (await Promise.all(keelPorts.map(ready))).every(Boolean),
-    60_000,
-  );
-  // The balancer sends traffic once every server passed two checks.
-  await waitFor(
-    "the balancer to use all three Keel servers",
-    async () => {
-      const seen = new Set<string>();
-      for (let i = 0; i < 6; i += 1)
-        seen.add(String((await get(keelLb!, "/readyz")).headers["x-keel-instance"]));
-      return seen.size === 3;
-    },
-    20_000,
-  );
+  const backends = [1, 2].map((n) => startBackend(topology, n, databaseUrl, backendEnv));
+  await waitUntilServing(topology);
   console.log(`cluster: up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
 
   // Sessions live in the cookie: consecutive requests land on different servers, signed in on each.
