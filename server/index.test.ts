@@ -49,7 +49,8 @@ function start(env: Record<string, string>, nodeOptions: string[] = []): Promise
       reject(new Error(`server did not start:\n${output}`));
     }, 30_000);
     const onData = () => {
-      const match = /"port":(\d+)[^\n]*Keel is ready at/.exec(output);
+      // The start-up line names the address in either log format.
+      const match = /Keel is ready at http:\/\/\S+:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         child.stdout.off("data", onData);
@@ -311,35 +312,25 @@ test("a pipe gets JSON lines, and the start-up line names the address and the de
 });
 
 test("LOG_FORMAT=pretty writes readable lines: time, level, message, requests as method, path and status", async () => {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: database.url,
-      SESSION_SECRET: TEST_SECRET,
-      LOG_LEVEL: "info",
-      LOG_FORMAT: "pretty",
-    },
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-  const exit = new Promise((resolve) => child.on("exit", resolve));
+  const server = await start({ LOG_FORMAT: "pretty" });
   try {
+    const output = server.output;
     const ready =
       /^\d\d:\d\d:\d\d INFO {2}Keel is ready at http:\/\/127\.0\.0\.1:(\d+) · sign in as admin \/ demo /m;
-    await expect.poll(() => ready.exec(output)?.[1], { timeout: 10_000 }).toBeTruthy();
-    const port = ready.exec(output)?.[1];
+    await expect.poll(() => ready.exec(output())?.[1], { timeout: 10_000 }).toBeTruthy();
+    const port = ready.exec(output())?.[1];
     expect((await fetch(`http://127.0.0.1:${port}/readyz?token=secret`)).status).toBe(200);
     await expect
-      .poll(() => output, { timeout: 5_000 })
+      .poll(() => output(), { timeout: 5_000 })
       .toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/readyz 200 \d+ ms/m);
-    expect(output).not.toContain("token=secret");
-    expect(output.split("\n").filter((line) => line.startsWith("{"))).toEqual([]);
+    expect(output()).not.toContain("token=secret");
+    expect(
+      output()
+        .split("\n")
+        .filter((line) => line.startsWith("{")),
+    ).toEqual([]);
   } finally {
-    child.kill("SIGTERM");
-    await exit;
+    server.child.kill("SIGTERM");
+    await server.exit;
   }
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { z } from "zod";
+import { Pager } from "../../components/pager.tsx";
+import { pageOf } from "../../lib/page.server.ts";
 import type { Route } from "./+types/users";
 import { RouteError } from "../../components/route-error.tsx";
 import { ApiError } from "../../lib/api.server.ts";
@@ -9,11 +10,10 @@ import { getI18n } from "../../middleware/i18next.server.ts";
 
 /** Accounts per page of the list. */
 const USERS_PER_PAGE = 50;
-const PageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const t = getI18n(context).getFixedT(null, "pages");
-  const page = PageSchema.parse(url.searchParams.get("page") ?? 1);
+  const page = pageOf(url);
   try {
     const answer = await getApi(context).listHubUsers({
       $top: USERS_PER_PAGE,
@@ -76,14 +76,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      {page > 1 || hasNext ? (
-        <nav aria-label={t("adminUsers.pages")} className="pager">
-          {page > 1 ? (
-            <Link to={page === 2 ? "?" : `?page=${page - 1}`}>{t("projects.previous")}</Link>
-          ) : null}
-          {hasNext ? <Link to={`?page=${page + 1}`}>{t("projects.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={page} hasNext={hasNext} label={t("adminUsers.pages")} />
     </section>
   );
 }

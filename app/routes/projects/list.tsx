@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { z } from "zod";
+import { Pager } from "../../components/pager.tsx";
+import { pageOf } from "../../lib/page.server.ts";
 import type { Route } from "./+types/list";
 import { PERMISSION } from "#contract/constants.ts";
 import { hasPermission } from "#contract/permissions.ts";
@@ -9,14 +10,11 @@ import { getI18n } from "../../middleware/i18next.server.ts";
 
 /** Projects per page of the list. */
 export const PROJECTS_PER_PAGE = 50;
-const MAX_PAGE = 1000;
-
-const PageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = getApi(context);
   const t = getI18n(context).getFixedT(null, "pages");
-  const page = PageSchema.parse(url.searchParams.get("page") ?? 1);
+  const page = pageOf(url);
   // One more than a page tells whether a next page exists.
   const [rows, permissions] = await Promise.all([
     api.listProjects({ $top: PROJECTS_PER_PAGE + 1, $skip: (page - 1) * PROJECTS_PER_PAGE }),
@@ -85,14 +83,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      {page > 1 || hasNext ? (
-        <nav aria-label={t("projects.pages")} className="pager">
-          {page > 1 ? (
-            <Link to={page === 2 ? "?" : `?page=${page - 1}`}>{t("projects.previous")}</Link>
-          ) : null}
-          {hasNext ? <Link to={`?page=${page + 1}`}>{t("projects.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={page} hasNext={hasNext} label={t("projects.pages")} />
     </section>
   );
 }
