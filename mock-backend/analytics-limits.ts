@@ -58,42 +58,45 @@ export function createRateLimiter(
   const tokensAt = (row: { tokens: number; at: bigint }, at: number) =>
     Math.min(capacity, row.tokens + Math.max(0, at - Number(row.at)) * perMs);
 
-  /** `key`, or the overflow bucket's when `key` is new and the table is full of limited buckets. */
-  async function keyFor(key: string, at: number): Promise<string> {
-    if (await db.rateBucket.findUnique({ where: { key }, select: { key: true } })) return key;
-    if ((await db.rateBucket.count()) < maxKeys) return key;
-    if (at >= nextSweep && Number.isFinite(refillMs)) {
-      nextSweep = at + SWEEP_INTERVAL_MS;
-      await db.rateBucket.deleteMany({
-        where: { at: { lte: BigInt(at - refillMs) }, key: { not: OVERFLOW_KEY } },
-      });
-      if ((await db.rateBucket.count()) < maxKeys) return key;
-    }
-    return OVERFLOW_KEY;
+  /** Whether a new bucket fits, after deleting full ones when the table is full (at most once a sweep interval). */
+  async function roomForNew(at: number): Promise<boolean> {
+    if ((await db.rateBucket.count()) < maxKeys) return true;
+    if (at < nextSweep || !Number.isFinite(refillMs)) return false;
+    nextSweep = at + SWEEP_INTERVAL_MS;
+    await db.rateBucket.deleteMany({
+      where: { at: { lte: BigInt(at - refillMs) }, key: { not: OVERFLOW_KEY } },
+    });
+    return (await db.rateBucket.count()) < maxKeys;
+  }
+
+  /** `key`'s bucket, or the overflow bucket when `key` has none and no new one fits; `row` null when new. */
+  async function bucketOf(key: string, at: number) {
+    const row = await db.rateBucket.findUnique({ where: { key } });
+    if (row || (await roomForNew(at))) return { key, row };
+    return { key: OVERFLOW_KEY, row: await db.rateBucket.findUnique({ where: { key: OVERFLOW_KEY } }) };
   }
 
   return {
     async take(key, cost) {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
         const at = now();
-        const bucketKey = await keyFor(key, at);
-        const row = await db.rateBucket.findUnique({ where: { key: bucketKey } });
-        const tokens = row ? tokensAt(row, at) : capacity;
+        const bucket = await bucketOf(key, at);
+        const tokens = bucket.row ? tokensAt(bucket.row, at) : capacity;
         if (tokens < cost) {
           const missing = Math.min(cost, capacity) - tokens;
           return { ok: false, retryAfterMs: perMs > 0 ? Math.ceil(missing / perMs) : Infinity };
         }
         const data = { tokens: tokens - cost, at: BigInt(at) };
-        if (!row) {
+        if (!bucket.row) {
           const created = await db.rateBucket
-            .create({ data: { key: bucketKey, ...data } })
+            .create({ data: { key: bucket.key, ...data } })
             .then(() => true)
             .catch(() => false); // another server made it first: read it again
           if (created) return { ok: true };
           continue;
         }
         const { count } = await db.rateBucket.updateMany({
-          where: { key: bucketKey, version: row.version },
+          where: { key: bucket.key, version: bucket.row.version },
           data: { ...data, version: { increment: 1 } },
         });
         if (count === 1) return { ok: true };
@@ -102,11 +105,7 @@ export function createRateLimiter(
     },
     async hasTokens(key) {
       const at = now();
-      const row =
-        (await db.rateBucket.findUnique({ where: { key } })) ??
-        ((await db.rateBucket.count()) >= maxKeys
-          ? await db.rateBucket.findUnique({ where: { key: OVERFLOW_KEY } })
-          : null);
+      const { row } = await bucketOf(key, at);
       return (row ? tokensAt(row, at) : capacity) >= 1;
     },
     size: () => db.rateBucket.count(),
