@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import { expect, test, vi } from "vitest";
 import { InboxFoldersSchema, InboxThreadSchema } from "#contract/api.ts";
 import { createMockBackendApp } from "./app.ts";
-import { closeInboxStreams, pingIntervalFor, sseMessage, type InboxStreamLimits } from "./inbox-events.ts";
+import {
+  closeInboxStreams,
+  createInboxStreamRegistry,
+  pingIntervalFor,
+  sseMessage,
+  type InboxStreamLimits,
+} from "./inbox-events.ts";
 import { bearer, expectError, withBackend, writableState } from "../tests/helpers/backend.ts";
 import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
 import { createPrisma, type Db } from "./db.ts";
@@ -357,4 +363,33 @@ test("a server that stops closes its streams with a short retry hint", async () 
       server.close();
     }
   });
+});
+
+test("a read that fails is tried again, so the event arrives without another change", async () => {
+  let changed: ((userId: string) => void) | undefined;
+  let failures = 1;
+  const registry = createInboxStreamRegistry({
+    maxStreamsPerUser: 5,
+    retryMs: 10,
+    read: () => Promise.resolve([]),
+    events: (_userId, after) => {
+      if (failures > 0) {
+        failures -= 1;
+        return Promise.reject(new Error("connection lost"));
+      }
+      return Promise.resolve(after < 7 ? [{ id: 7, threadId: "thread-7" }] : []);
+    },
+    watch: (onChange) => {
+      changed = onChange;
+      return () => undefined;
+    },
+  });
+  const sent: string[] = [];
+  const remove = registry.add("alice", { cursor: 6, send: (text) => sent.push(text), supersede: () => {} });
+  // The registration's own read is the one that fails; nothing else signals a change.
+  expect(changed).toBeDefined();
+  await vi.waitFor(() =>
+    expect(sent.join("")).toContain(sseMessage("notification", { thread: { id: "thread-7" } }, 7)),
+  );
+  remove();
 });

@@ -23,6 +23,8 @@ const EVENT_BATCH = 100;
 export const DRAIN_RETRY_MS = 500;
 /** Listener reconnection delay after its connection drops; the poll covers the gap. */
 const LISTENER_RETRY_MS = 1000;
+/** Delay before a user's failed read is tried again: no later change may be needed to deliver it. */
+export const FAN_OUT_RETRY_MS = 1000;
 
 const local = new EventEmitter();
 local.setMaxListeners(0);
@@ -228,14 +230,18 @@ export function createInboxStreamRegistry(options: {
   events: (userId: string, after: number) => Promise<InboxEvent[]>;
   /** Starts calling back on every change; returns the stop. */
   watch: (onChange: (userId: string) => void) => () => void;
+  /** Delay before a failed read is tried again. */
+  retryMs?: number;
 }): InboxStreamRegistry {
   const users = new Map<string, UserStreams>();
   let stopWatching: (() => void) | undefined;
 
   async function fanOut(userId: string, entry: UserStreams): Promise<void> {
     entry.reading = true;
+    let failed = false;
     do {
       entry.again = false;
+      failed = false;
       try {
         const from = Math.min(...[...entry.subscribers].map((s) => s.cursor));
         const events = await options.events(userId, from);
@@ -252,10 +258,15 @@ export function createInboxStreamRegistry(options: {
           subscriber.send(missed.join("") + folders);
         }
       } catch {
-        // A failed read is skipped; the next change, the poll or the client's polling catches up.
+        // The cursors stay where they were and the read is tried again shortly: the poll only signals
+        // new events, so waiting for the next change could hold this one back indefinitely.
+        failed = true;
       }
     } while (entry.again && entry.subscribers.size > 0);
     entry.reading = false;
+    if (failed && entry.subscribers.size > 0) {
+      setTimeout(() => onChange(userId), options.retryMs ?? FAN_OUT_RETRY_MS).unref();
+    }
   }
 
   function onChange(userId: string): void {

@@ -104,8 +104,15 @@ export function followInbox(port: number, headers: Record<string, string>) {
             }
           }
         });
-        const again = () => setTimeout(connect, response.statusCode === 200 ? state.retryMs : 500);
+        // As EventSource does, a stream cut without a clean end (a reset connection) reconnects too.
+        let scheduled = false;
+        const again = () => {
+          if (scheduled) return;
+          scheduled = true;
+          setTimeout(connect, response.statusCode === 200 ? state.retryMs : 500);
+        };
         response.on("end", again);
+        response.on("close", again);
         response.on("error", () => undefined);
       },
     );

@@ -225,7 +225,9 @@ async function main(): Promise<void> {
   check(
     "its event streams reconnect with Last-Event-ID and miss no notification",
     complete && sent.length === 5 && (!streamServers.includes("keel-2") || reconnected > 0),
-    `streams on ${streamServers.join(", ")}; ${reconnected} reconnected; ${sent.length} notifications`,
+    `streams on ${streamServers.join(", ")}; ${reconnected} reconnected; ${sent.length} notifications; ` +
+      `missed ${streams.map((s) => sent.filter((id) => !s.state.threads.includes(id)).length).join(", ")}` +
+      ` (stream servers ${streams.map((s) => s.state.instances.join(">")).join(", ")})`,
   );
 
   // SIGKILL under load: only the requests in flight on the killed server may fail.
