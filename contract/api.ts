@@ -5,6 +5,7 @@ import { z } from "zod";
 import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./api-shell.ts";
 import {
   ANALYTICS_MAX_EVENT_BYTES,
+  DATE_FORMAT_IDS,
   DASHBOARD_TILE_HEIGHT,
   DASHBOARD_TILE_WIDTH,
   INVITE_FAILURE_KINDS,
@@ -69,6 +70,29 @@ export const AppearanceProfileSchema = z.object({
   showTooltips: z.boolean(),
 });
 
+/** A user's date format as Keel reads it from the profile. */
+export const UserDateFormatSchema = z.object({
+  id: z.string(),
+  datePattern: z.string(),
+  pattern: z.string(),
+});
+
+/** An IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
+export const TimeZoneIdSchema = z
+  .string()
+  .max(64)
+  .refine(
+    (id) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: id });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "Unknown time zone" },
+  );
+
 export const CurrentUserSchema = z.object({
   id: Id,
   login: z.string(),
@@ -87,6 +111,9 @@ export const CurrentUserSchema = z.object({
     appearance: AppearanceProfileSchema,
     general: z.object({
       locale: z.object({ language: z.string(), locale: z.string() }),
+      // Always there on the real backend; a backend without them shows dates in UTC, the first format.
+      dateFieldFormat: UserDateFormatSchema.optional(),
+      timezone: z.object({ id: z.string() }).optional(),
     }),
     helpdesk: z.object({
       helpdeskFolder: z.object({ id: Id }).nullable(),
@@ -115,11 +142,19 @@ export const GeneralProfileUpdateSchema = z
     locale: z
       .object({ language: z.enum(LOCALES), locale: z.string().regex(/^[a-z]{2}([_-][A-Za-z]{2})?$/) })
       .strict(),
+    dateFieldFormat: z.object({ id: z.enum(DATE_FORMAT_IDS) }).strict(),
+    timezone: z.object({ id: TimeZoneIdSchema }).strict(),
   })
-  .strict();
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, {
+    message: "Give at least one of locale, dateFieldFormat, timezone",
+  });
 export type GeneralProfileUpdate = z.infer<typeof GeneralProfileUpdateSchema>;
 export const GeneralProfileSchema = z.object({
   locale: z.object({ language: z.string(), locale: z.string() }),
+  dateFieldFormat: UserDateFormatSchema.optional(),
+  timezone: z.object({ id: z.string() }).optional(),
 });
 
 export const TipsUpdateSchema = z

@@ -33,18 +33,7 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /** Date formats a user may choose, as the product names them. */
-export const DATE_FORMATS = [
-  {
-    id: "dd_MMM_yyyy",
-    presentation: "dd MMM yyyy",
-    datePattern: "dd MMM yyyy",
-    pattern: "dd MMM yyyy HH:mm",
-  },
-  { id: "d_MMM_yyyy", presentation: "d MMM yyyy", datePattern: "d MMM yyyy", pattern: "d MMM yyyy HH:mm" },
-  { id: "yyyy-MM-dd", presentation: "yyyy-MM-dd", datePattern: "yyyy-MM-dd", pattern: "yyyy-MM-dd HH:mm" },
-  { id: "MM/dd/yyyy", presentation: "MM/dd/yyyy", datePattern: "MM/dd/yyyy", pattern: "MM/dd/yyyy h:mm a" },
-  { id: "dd.MM.yyyy", presentation: "dd.MM.yyyy", datePattern: "dd.MM.yyyy", pattern: "dd.MM.yyyy HH:mm" },
-] as const;
+export { DATE_FORMATS } from "./constants.ts";
 
 export const DateFormatSchema = z.object({
   id: z.string(),

@@ -123,3 +123,21 @@ export const MAX_DASHBOARD_TILES = 50;
 /** A dashboard tile's width in percent of the dashboard, and height in grid steps of 80 px. */
 export const DASHBOARD_TILE_WIDTH = { min: 10, max: 100, default: 50 } as const;
 export const DASHBOARD_TILE_HEIGHT = { min: 1, max: 20, default: 1 } as const;
+
+/** The formats a user may choose for dates (the real backend's DateFormatDescriptor ids and patterns). */
+export const DATE_FORMATS = [
+  {
+    id: "dd_MMM_yyyy",
+    presentation: "dd MMM yyyy",
+    datePattern: "dd MMM yyyy",
+    pattern: "dd MMM yyyy HH:mm",
+  },
+  { id: "d_MMM_yyyy", presentation: "d MMM yyyy", datePattern: "d MMM yyyy", pattern: "d MMM yyyy HH:mm" },
+  { id: "yyyy-MM-dd", presentation: "yyyy-MM-dd", datePattern: "yyyy-MM-dd", pattern: "yyyy-MM-dd HH:mm" },
+  { id: "MM/dd/yyyy", presentation: "MM/dd/yyyy", datePattern: "MM/dd/yyyy", pattern: "MM/dd/yyyy h:mm a" },
+  { id: "dd.MM.yyyy", presentation: "dd.MM.yyyy", datePattern: "dd.MM.yyyy", pattern: "dd.MM.yyyy HH:mm" },
+] as const;
+export const DATE_FORMAT_IDS = DATE_FORMATS.map((f) => f.id) as [
+  (typeof DATE_FORMATS)[number]["id"],
+  ...(typeof DATE_FORMATS)[number]["id"][],
+];

@@ -410,3 +410,46 @@ test("GET analytics profile refuses an unknown query parameter", async () => {
   );
   expectError(response, 400, "bad_request");
 });
+
+const GENERAL = "/api/users/me/profiles/general";
+
+test("POST general saves the time zone and the date format, and users/me then answers them", async () => {
+  await withBackend(async ({ db, client }) => {
+    const response = await client.request("POST", GENERAL, {
+      body: { timezone: { id: "Asia/Tokyo" }, dateFieldFormat: { id: "yyyy-MM-dd" } },
+      headers: bearer("alice"),
+    });
+    expect(expectOk(response)).toEqual({
+      locale: { language: "en", locale: "en_US" },
+      dateFieldFormat: { id: "yyyy-MM-dd", datePattern: "yyyy-MM-dd", pattern: "yyyy-MM-dd HH:mm" },
+      timezone: { id: "Asia/Tokyo" },
+    });
+    expect(await userRow(db, "alice")).toMatchObject({
+      timezone: "Asia/Tokyo",
+      dateFormat: "yyyy-MM-dd",
+      language: "en",
+    });
+    const me = await client.request("GET", FULL_ME, { headers: bearer("alice") });
+    expect(CurrentUserSchema.parse(expectOk(me)).profiles.general).toMatchObject({
+      dateFieldFormat: { id: "yyyy-MM-dd", pattern: "yyyy-MM-dd HH:mm" },
+      timezone: { id: "Asia/Tokyo" },
+    });
+  });
+});
+
+test.each([
+  ["an unknown time zone", { timezone: { id: "Mars/Olympus_Mons" } }],
+  ["an unknown date format", { dateFieldFormat: { id: "yyyy" } }],
+  ["a time zone given as a string", { timezone: "UTC" }],
+  ["nothing to change", {}],
+])("POST general refuses %s with 400 and writes nothing", async (_, body) => {
+  await withBackend(async ({ db, client }) => {
+    const before = await writableState(db);
+    expectError(
+      await client.request("POST", GENERAL, { body, headers: bearer("alice") }),
+      400,
+      "bad_request",
+    );
+    expect(await writableState(db)).toEqual(before);
+  });
+});

@@ -124,10 +124,18 @@ export function usersRouter(db: Db): Router {
   profileUpdate(
     "/users/me/profiles/general",
     GeneralProfileUpdateSchema,
-    "locale(language,locale)",
-    ({ locale }) => ({ language: locale.language, locale: locale.locale }),
-    { language: true, locale: true },
-    (row) => ({ locale: row }),
+    "locale(language,locale),dateFieldFormat(id,datePattern,pattern),timezone(id)",
+    ({ locale, dateFieldFormat, timezone }) => ({
+      ...(locale ? { language: locale.language, locale: locale.locale } : {}),
+      ...(dateFieldFormat ? { dateFormat: dateFieldFormat.id } : {}),
+      ...(timezone ? { timezone: timezone.id } : {}),
+    }),
+    { language: true, locale: true, dateFormat: true, timezone: true },
+    (row) => ({
+      locale: { language: row.language, locale: row.locale },
+      dateFieldFormat: DATE_FORMATS.find((f) => f.id === row.dateFormat) ?? DATE_FORMATS[0],
+      timezone: timeZoneOf(row.timezone),
+    }),
   );
   profileUpdate(
     "/users/me/profiles/tips",

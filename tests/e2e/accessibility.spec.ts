@@ -352,6 +352,7 @@ const PAGES: readonly AuditedPage[] = [
   { path: "/admin/statistics", visitor: "admin" },
   { path: "/app/workspace/workspace", visitor: "admin" },
   { path: "/users/me", visitor: "admin" },
+  { path: "/users/me?tab=settings", visitor: "admin", note: "dates and times" },
   { path: "/agiles", visitor: "admin", note: "classic app" },
   { path: "/gantt-charts", visitor: "admin", note: "an area page" },
   { path: "/projects", visitor: "rachel", note: "no projects" },

@@ -1,3 +1,4 @@
+import { Time } from "../../components/time.tsx";
 import { Trans, useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
@@ -7,7 +8,6 @@ import { PERMISSION } from "#contract/constants.ts";
 import { hasPermissionIn } from "#contract/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
-import { FALLBACK_LANGUAGE, LANGUAGE_LOCALES, toLanguage } from "../../i18n/languages.ts";
 import { ActivityStream } from "../../components/activity-stream.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
@@ -91,10 +91,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Article({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("pages");
+  const { t } = useTranslation("pages");
   const { article, content, taskForm, widgets, entity, me, editable } = loaderData;
-  const updated = new Date(article.updated);
-  const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
   return (
     <article aria-labelledby="page-heading" className="entity">
       <p className="muted">
@@ -116,8 +114,8 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
         <Trans
           t={t}
           i18nKey="article.updated"
-          values={{ date: formatDate(updated, locale) }}
-          components={{ time: <time dateTime={updated.toISOString().slice(0, 10)} /> }}
+          values={{ date: "" }}
+          components={{ time: <Time value={article.updated} /> }}
         />
       </p>
       {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
@@ -147,11 +145,6 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
       <ActivityStream id="article-activity" />
     </article>
   );
-}
-
-/** The day in the reader's language; UTC, so the server and the browser agree. */
-function formatDate(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,3 +1,4 @@
+import { Time } from "../../components/time.tsx";
 import { Trans, useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/issue";
@@ -7,7 +8,6 @@ import { PERMISSION } from "#contract/constants.ts";
 import { hasPermissionIn } from "#contract/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
-import { FALLBACK_LANGUAGE, LANGUAGE_LOCALES, toLanguage } from "../../i18n/languages.ts";
 import { ActivityStream } from "../../components/activity-stream.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
@@ -99,11 +99,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Issue({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("pages");
+  const { t } = useTranslation("pages");
   const { t: tw } = useTranslation("widgets");
   const { issue, description, taskForm, widgets, entity, me, editable } = loaderData;
-  const created = new Date(issue.created);
-  const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
   return (
     <article aria-labelledby="page-heading" className="entity">
       <p className="muted">
@@ -124,8 +122,8 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
         <Trans
           t={t}
           i18nKey="issue.reported"
-          values={{ name: issue.reporter.name, date: formatDate(created, locale) }}
-          components={{ time: <time dateTime={created.toISOString().slice(0, 10)} /> }}
+          values={{ name: issue.reporter.name, date: "" }}
+          components={{ time: <Time value={issue.created} display="date" /> }}
         />
         {issue.resolved ? ` · ${t("issue.resolved")}` : null}
       </p>
@@ -175,11 +173,6 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
       </div>
     </article>
   );
-}
-
-/** The day in the reader's language; UTC, so the server and the browser agree. */
-function formatDate(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

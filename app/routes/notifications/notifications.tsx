@@ -1,3 +1,4 @@
+import { Time } from "../../components/time.tsx";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher } from "react-router";
@@ -196,7 +197,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="thread-list" aria-label={t(`notifications.folderList.${folder}`)}>
               {threads.map((thread) => (
-                <ThreadItem key={thread.id} thread={thread} back={back} locale={locale} />
+                <ThreadItem key={thread.id} thread={thread} back={back} />
               ))}
             </ul>
           )}
@@ -207,7 +208,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 }
 
 /** One thread with mute and read toggles: plain forms, shown as done at once when scripts run. */
-function ThreadItem({ thread, back, locale }: { thread: InboxThread; back: string; locale: string }) {
+function ThreadItem({ thread, back }: { thread: InboxThread; back: string }) {
   const { t } = useTranslation("pages");
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("intent");
@@ -231,9 +232,7 @@ function ThreadItem({ thread, back, locale }: { thread: InboxThread; back: strin
         {last ? (
           <p className="thread-message">
             <bdi className="thread-author">{last.author?.name ?? "Keel"}</bdi>: <bdi>{last.text}</bdi>{" "}
-            <time dateTime={new Date(last.timestamp).toISOString()}>
-              {formatDateTime(last.timestamp, locale)}
-            </time>
+            <Time value={last.timestamp} />
           </p>
         ) : null}
       </div>
@@ -249,13 +248,6 @@ function ThreadItem({ thread, back, locale }: { thread: InboxThread; back: strin
         </button>
       </fetcher.Form>
     </li>
-  );
-}
-
-/** A notification's time in the reader's language; UTC, so the server and the browser agree. */
-function formatDateTime(timestamp: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
-    timestamp,
   );
 }
 

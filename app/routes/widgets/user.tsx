@@ -1,7 +1,11 @@
 // A user's page (issue 8): the user card with its USER_CARD widgets and, on one's own page, the profile
 // sections that apps add (USER_PROFILE_SETTINGS), as `?tab=` links. `/users/me` is the signed-in user.
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, useFetcher } from "react-router";
+import { DATE_FORMATS } from "#contract/constants.ts";
+import { CsrfInput } from "../../components/csrf-input.tsx";
+import { useDateSettings } from "../../components/time.tsx";
+import { formatPattern } from "../../lib/dates.ts";
 import type { Route } from "./+types/user";
 import { RouteError } from "../../components/route-error.tsx";
 import { ApiError } from "../../lib/api.server.ts";
@@ -32,7 +36,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     return {
       card: { id: me.id, login: me.login, name: me.name, avatarUrl: me.avatarUrl, email: me.email },
       entity: { type: "user", id: me.id, login: me.login, summary: me.name } satisfies WidgetEntity,
-      widgets: {},
+      widgets: {} as Awaited<ReturnType<typeof loadPlacedWidgets>>,
+      dates: null,
       tabs: [{ id: "account-security", label: pages("area.accountSecurity") }],
       tab: "account-security",
       own,
@@ -59,13 +64,24 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const tabs = own
     ? [
         { id: "profile", label: t("user.profile") },
+        { id: "settings", label: t("user.settings") },
         { id: "account-security", label: pages("area.accountSecurity") },
         ...(widgets.USER_PROFILE_SETTINGS ?? []).map((w) => ({ id: widgetTabId(w), label: w.name })),
       ]
     : [];
   const requested = url.searchParams.get("tab") ?? "profile";
   const tab = tabs.some((candidate) => candidate.id === requested) ? requested : "profile";
+  const general = tab === "settings" ? me.profiles.general : null;
   return {
+    dates: general
+      ? {
+          timeZones: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")],
+          timezone: general.timezone?.id ?? "UTC",
+          dateFormat: general.dateFieldFormat?.id ?? DATE_FORMATS[0].id,
+          // The samples show one moment; the server's, so that server and browser render the same.
+          sampleAt: Date.now(),
+        }
+      : null,
     card,
     entity,
     widgets,
@@ -97,6 +113,9 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       {tabs.length ? <PageTabs tabs={tabs} current={tab} path={path} /> : null}
       {tab === "account-security" && loaderData.security ? (
         <AccountSecurity {...loaderData.security} />
+      ) : null}
+      {tab === "settings" && loaderData.dates ? (
+        <DateSettingsForm {...loaderData.dates} back={`${path}?tab=settings`} />
       ) : null}
       {tab === "profile" ? (
         <div className="user-card" data-testid="user-card">
@@ -158,6 +177,66 @@ function AccountSecurity({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The reader's time zone and date format: a form that works without scripts, and saves in place with them. */
+function DateSettingsForm({
+  timeZones,
+  timezone,
+  dateFormat,
+  sampleAt,
+  back,
+}: {
+  timeZones: string[];
+  timezone: string;
+  dateFormat: string;
+  sampleAt: number;
+  back: string;
+}) {
+  const { t } = useTranslation("widgets");
+  const fetcher = useFetcher<{ saved: boolean }>();
+  const settings = useDateSettings();
+  return (
+    <fetcher.Form
+      method="post"
+      action="/settings/dates"
+      className="settings-form"
+      aria-labelledby="dates-heading"
+    >
+      <h2 id="dates-heading">{t("user.dates")}</h2>
+      <CsrfInput />
+      <input type="hidden" name="back" value={back} />
+      <p className="field">
+        <label htmlFor="timezone">{t("user.timezone")}</label>
+        <select id="timezone" name="timezone" defaultValue={timezone}>
+          {timeZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p className="field">
+        <label htmlFor="dateFormat">{t("user.dateFormat")}</label>
+        <select id="dateFormat" name="dateFormat" defaultValue={dateFormat}>
+          {DATE_FORMATS.map((format) => (
+            <option key={format.id} value={format.id}>
+              {formatPattern(sampleAt, format.pattern, {
+                locale: settings.locale,
+                timeZone: settings.timeZone,
+              })}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p className="form-actions">
+        <button type="submit" className="button button-primary">
+          {t("user.save")}
+        </button>
+        <span role="status">{fetcher.state === "idle" && fetcher.data?.saved ? t("user.saved") : ""}</span>
+      </p>
+    </fetcher.Form>
   );
 }
 
