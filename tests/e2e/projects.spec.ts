@@ -202,7 +202,10 @@ test.describe("Administration › Groups", () => {
   test("lists the identity service's groups with their member counts, from the menu", async ({ page }) => {
     await signInQuickly(page, "admin", "/issues");
     await page.goto("/menu?back=/issues");
-    await page.locator("main").getByRole("link", { name: "Groups", exact: true }).click();
+    const menu = page.locator("main");
+    await menu.getByText("Administration", { exact: true }).click();
+    await menu.getByText("Access Management", { exact: true }).click();
+    await menu.getByRole("link", { name: "Groups", exact: true }).click();
     await expect(page).toHaveURL("/admin/hub/groups");
     await expect(page.getByRole("heading", { level: 1, name: "Groups" })).toBeVisible();
     await expect(page.getByText("Groups: 4", { exact: true })).toBeVisible();
