@@ -18,6 +18,7 @@ const PAGE_MODULES: Record<PageKind, string> = {
   "new-project": "routes/projects/new.tsx",
   projects: "routes/projects/list.tsx",
   "admin-users": "routes/admin/users.tsx",
+  "admin-groups": "routes/admin/groups.tsx",
   "app-page": "routes/widgets/app-page.tsx",
 };
 

@@ -376,6 +376,33 @@ export const HubUsersPageSchema = z.object({
   users: z.array(HubUserListItemSchema),
 });
 
+/** The most groups one page of the identity service's group list returns. */
+export const MAX_HUB_GROUPS_PAGE = 500;
+
+/** GET hub/api/rest/usergroups: a page of the groups, in name order. */
+export const HubUserGroupsQuerySchema = z
+  .object({
+    $top: queryInteger(1, MAX_HUB_GROUPS_PAGE).default(100),
+    $skip: queryInteger(0, 100_000).default(0),
+    fields: z.string().max(4096).optional(),
+  })
+  .strict();
+
+export const HubUserGroupSchema = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string(),
+  /** Members, whether in the group itself or in one of its subgroups. */
+  userCount: z.number().int().nonnegative(),
+});
+/** The identity service's paged answer: the page and the count of all groups. */
+export const HubUserGroupsPageSchema = z.object({
+  skip: z.number().int().nonnegative(),
+  top: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  usergroups: z.array(HubUserGroupSchema),
+});
+
 export const HubQuerySchema = z
   .object({
     fields: z.string().max(4096).optional(),

@@ -2,10 +2,12 @@ import { expect, test } from "vitest";
 import {
   HubMeSchema,
   HubPublicSettingsSchema,
+  HubUserGroupsPageSchema,
   HubUsersPageSchema,
+  MAX_HUB_GROUPS_PAGE,
   MAX_HUB_USERS_PAGE,
 } from "#contract/api.ts";
-import { DEMO_AGREEMENT } from "../prisma/factories.ts";
+import { DEMO_AGREEMENT, DEMO_GROUPS } from "../prisma/factories.ts";
 import {
   bearer,
   expectError,
@@ -298,5 +300,85 @@ test("GET /users refuses those who may not read other users, and bad paging", as
   expectError(await listUsers("rachel"), 403, "forbidden");
   for (const bad of ["$top=0", `$top=${MAX_HUB_USERS_PAGE + 1}`, "$skip=-1", "query=a", "fields=users("]) {
     expectError(await listUsers("admin", `?${bad}`), 400, "bad_request");
+  }
+});
+
+// ---------- GET hub/api/rest/usergroups ----------
+
+const GROUPS = `${HUB}/usergroups`;
+const listGroups = (login: string, query = "") =>
+  backend.client.request("GET", `${GROUPS}${query}`, { headers: { ...V4, ...bearer(login) } });
+
+test("GET /usergroups lists every group with its member count in name order, for administrators", async () => {
+  const page = HubUserGroupsPageSchema.parse(
+    expectOk(
+      await listGroups("admin", `?fields=${encodeURIComponent(selectorFor(HubUserGroupsPageSchema))}`),
+    ),
+  );
+  expect(page).toEqual({
+    skip: 0,
+    top: 100,
+    total: DEMO_GROUPS.length,
+    usergroups: [...DEMO_GROUPS]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map(({ members, ...group }) => ({ ...group, userCount: members.length })),
+  });
+  expect(page.usergroups.map((g) => g.name)).toEqual([
+    "Administrators",
+    "Customers",
+    "Developers",
+    "Support agents",
+  ]);
+});
+
+test("GET /usergroups pages with $top and $skip and keeps the total of all groups", async () => {
+  const second = expectOk(
+    await listGroups("admin", "?fields=total,usergroups(name,userCount)&$top=2&$skip=1"),
+  );
+  expect(second).toEqual({
+    total: 4,
+    usergroups: [
+      { name: "Customers", userCount: 1 },
+      { name: "Developers", userCount: 3 },
+    ],
+  });
+  expect(expectOk(await listGroups("admin", "?fields=total,usergroups(name)&$skip=4"))).toEqual({
+    total: 4,
+    usergroups: [],
+  });
+});
+
+test("GET /usergroups answers id and name by default, and a group's members when asked", async () => {
+  const plain = expectOk(await listGroups("admin", "?$top=1")) as { usergroups: unknown[] };
+  expect(plain).toEqual({ total: 4, usergroups: [{ id: "25-1", name: "Administrators" }] });
+  const developers = expectOk(
+    await listGroups("admin", "?fields=usergroups(name,users(login,name))&$top=1&$skip=2"),
+  );
+  expect(developers).toEqual({
+    usergroups: [
+      {
+        name: "Developers",
+        users: [
+          { login: "admin", name: "Ada Admin" },
+          { login: "alice", name: "Alice Member" },
+          { login: "tom", name: "Tom Twofactor" },
+        ],
+      },
+    ],
+  });
+});
+
+test("GET /usergroups refuses those who may not read groups, the guest, and bad paging", async () => {
+  expectError(await listGroups("alice"), 403, "forbidden");
+  expectError(await listGroups("rachel"), 403, "forbidden");
+  expectError(await backend.client.request("GET", GROUPS, { headers: V4 }), 401, "unauthorized");
+  for (const bad of [
+    "$top=0",
+    `$top=${MAX_HUB_GROUPS_PAGE + 1}`,
+    "$skip=-1",
+    "query=a",
+    "fields=usergroups(",
+  ]) {
+    expectError(await listGroups("admin", `?${bad}`), 400, "bad_request");
   }
 });

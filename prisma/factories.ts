@@ -253,6 +253,34 @@ export const GUEST = {
   ],
 };
 
+/** The identity service's groups and their members, by login. */
+export const DEMO_GROUPS: readonly { id: string; name: string; description: string; members: string[] }[] = [
+  {
+    id: "25-1",
+    name: "Administrators",
+    description: "Manage projects, accounts and the server's settings.",
+    members: ["admin"],
+  },
+  {
+    id: "25-2",
+    name: "Developers",
+    description: "Plan, build and ship the product in project DEMO.",
+    members: ["admin", "alice", "tom"],
+  },
+  {
+    id: "25-3",
+    name: "Support agents",
+    description: "Answer customers' tickets in the helpdesk project SUP.",
+    members: ["admin", "alice"],
+  },
+  {
+    id: "25-4",
+    name: "Customers",
+    description: "People who report problems through the helpdesk.",
+    members: ["rachel"],
+  },
+];
+
 const ISSUE_TEXTS: {
   project: string;
   summary: string;

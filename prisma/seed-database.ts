@@ -10,6 +10,7 @@ import {
   PROJECTS,
   PROJECT_LEADERS,
   CUSTOM_FIELDS,
+  DEMO_GROUPS,
   demoArticles,
   demoConfiguration,
   demoInbox,
@@ -88,6 +89,15 @@ export async function seedDatabase(
     for (const [projectId, login] of Object.entries(PROJECT_LEADERS)) {
       const leader = DEMO_USERS.find((u) => u.login === login);
       await tx.project.update({ where: { id: projectId }, data: { leaderId: leader?.id ?? null } });
+    }
+
+    for (const { members, ...group } of DEMO_GROUPS) {
+      await tx.userGroup.create({
+        data: {
+          ...group,
+          members: { create: members.map((login) => ({ user: { connect: { login } } })) },
+        },
+      });
     }
 
     await tx.issue.createMany({ data: demoIssues() });

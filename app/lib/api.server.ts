@@ -37,6 +37,7 @@ import {
   ProjectSchema,
   ProjectListSchema,
   HubUsersPageSchema,
+  HubUserGroupsPageSchema,
   TimeTrackingSettingsSchema,
   WhatsNewSchema,
   type ProjectCreate,
@@ -273,6 +274,8 @@ export function createApi(context: KeelRequestContext) {
         .endUserAgreement,
     listHubUsers: (page: { $top: number; $skip?: number }) =>
       get(HubUsersPageSchema, "/hub/api/rest/users", page, { hub: true }),
+    listHubGroups: (page: { $top: number; $skip?: number }) =>
+      get(HubUserGroupsPageSchema, "/hub/api/rest/usergroups", page, { hub: true }),
     getHubMe: () => get(HubMeSchema, "/hub/api/rest/users/me", {}, { hub: true }),
     // Every write to the hub asks it to refuse what would reduce the caller's own permissions.
     saveConsent: (consent: Consent) =>

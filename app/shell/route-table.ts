@@ -26,6 +26,7 @@ export type PageKind =
   | "new-project"
   | "projects"
   | "admin-users"
+  | "admin-groups"
   | "notifications"
   | "statistics"
   | "app-page";
@@ -102,14 +103,14 @@ const ADMIN_CLASSIC: [string, string, PageTitle, PageKind?][] = [
   ["admin-custom-fields-configuration", "customFieldsConfiguration", "customFieldsConfiguration"],
   ["admin-imports", "imports", "imports"],
   ["admin-users", "users", "users", "admin-users"],
-  ["admin-groups", "groups", "groups"],
+  ["admin-groups", "groups", "groups", "admin-groups"],
   ["admin-organizations", "organizations", "organizations"],
   ["admin-auth-modules", "authmodules", "authModules"],
   ["admin-ssl-management", "sslManagement", "sslCertificates"],
   ["admin-database-export", "databaseExport", "databaseExport"],
   ["admin-database-backup", "databaseBackup", "databaseBackup"],
   ["admin-hub-users", "hub/users", "users", "admin-users"],
-  ["admin-hub-groups", "hub/groups", "groups"],
+  ["admin-hub-groups", "hub/groups", "groups", "admin-groups"],
   ["admin-hub-organizations", "hub/organizations", "organizations"],
   ["admin-hub-auth-modules", "hub/authmodules", "authModules"],
   ["admin-hub-saml", "hub/saml", "saml"],

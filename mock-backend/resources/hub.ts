@@ -3,6 +3,7 @@ import { HUB_API_VERSION } from "#contract/constants.ts";
 import {
   ConsentUpdateSchema,
   HubQuerySchema,
+  HubUserGroupsQuerySchema,
   HubUsersQuerySchema,
   UserAgreementSchema,
 } from "#contract/api.ts";
@@ -11,7 +12,16 @@ import { projectsWith } from "../model.ts";
 import { currentUser, GUEST_LOGIN, requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
-import { badRequest, fieldsSender, forbidden, HttpError, route, sendFields, validate } from "../http.ts";
+import {
+  badRequest,
+  fieldsSender,
+  forbidden,
+  HttpError,
+  requestedFields,
+  route,
+  sendFields,
+  validate,
+} from "../http.ts";
 
 /** The hub answers in API version 4 and refuses clients that ask for another. */
 const hubVersion: RequestHandler = (req, res, next) => {
@@ -89,6 +99,44 @@ export function hubRouter(db: Db): Router {
       ]);
       const users = rows.map((row) => ({ ...row, banned: false }));
       sendFields(req, res, { skip: query.$skip, top: query.$top, total, users }, "total,users(id,login)");
+    }),
+  );
+
+  // Every group with its member count, for those who may read groups; members themselves on request.
+  router.get(
+    "/usergroups",
+    route(async (req, res) => {
+      const me = requireUser(req);
+      const query = validate(HubUserGroupsQuerySchema, req.query, "query");
+      const fallback = "total,usergroups(id,name)";
+      const withMembers = requestedFields(req, fallback).get("usergroups")?.has("users") ?? false;
+      if ((await projectsWith(db, me.id, PERMISSION.GROUP_READ)) !== "all") {
+        throw forbidden("You may not list groups");
+      }
+      const [total, rows] = await Promise.all([
+        db.userGroup.count(),
+        db.userGroup.findMany({
+          select: { id: true, name: true, description: true, _count: { select: { members: true } } },
+          orderBy: { name: "asc" },
+          skip: query.$skip,
+          take: query.$top,
+        }),
+      ]);
+      const members = withMembers
+        ? await db.userGroupMember.findMany({
+            where: { groupId: { in: rows.map((row) => row.id) } },
+            select: { groupId: true, user: { select: { id: true, login: true, name: true } } },
+            orderBy: { user: { login: "asc" } },
+          })
+        : [];
+      const usergroups = rows.map(({ _count, ...group }) => ({
+        ...group,
+        userCount: _count.members,
+        ...(withMembers && {
+          users: members.filter((member) => member.groupId === group.id).map((member) => member.user),
+        }),
+      }));
+      sendFields(req, res, { skip: query.$skip, top: query.$top, total, usergroups }, fallback);
     }),
   );
 

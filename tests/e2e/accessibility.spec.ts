@@ -358,6 +358,7 @@ const PAGES: readonly AuditedPage[] = [
   { path: "/projects", visitor: "rachel", note: "no projects" },
   { path: "/reports", visitor: "admin", note: "classic app while its flag is off" },
   { path: "/admin/users", visitor: "admin", note: "classic administration" },
+  { path: "/admin/groups", visitor: "admin", note: "the identity service's groups" },
   { path: "/no-such-page", visitor: "admin", note: "page not found" },
 ];
 

@@ -195,3 +195,51 @@ test.describe("Administration › Users", () => {
     await expect(page.getByText("Only administrators can see the list of users.")).toBeVisible();
   });
 });
+
+test.describe("Administration › Groups", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lists the identity service's groups with their member counts, from the menu", async ({ page }) => {
+    await signInQuickly(page, "admin", "/issues");
+    await page.goto("/menu?back=/issues");
+    const menu = page.locator("main");
+    await menu.getByText("Administration", { exact: true }).click();
+    await menu.getByText("Access Management", { exact: true }).click();
+    await menu.getByRole("link", { name: "Groups", exact: true }).click();
+    await expect(page).toHaveURL("/admin/hub/groups");
+    await expect(page.getByRole("heading", { level: 1, name: "Groups" })).toBeVisible();
+    await expect(page.getByText("Groups: 4", { exact: true })).toBeVisible();
+    const rows = page.getByRole("row");
+    await expect(rows).toHaveCount(5);
+    await expect(rows.nth(1).getByRole("cell")).toHaveText([
+      "Administrators",
+      "Manage projects, accounts and the server's settings.",
+      "1",
+    ]);
+    await expect(rows.nth(3).getByRole("cell")).toHaveText([
+      "Developers",
+      "Plan, build and ship the product in project DEMO.",
+      "3",
+    ]);
+  });
+
+  test("tells a member that only administrators see it", async ({ page }) => {
+    await signInQuickly(page, "alice", "/issues");
+    const response = await page.goto("/admin/groups");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByText("Only administrators can see the list of groups.")).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+  });
+
+  test.describe("at 390 px", () => {
+    test.use({ viewport: { width: 390, height: 800 } });
+
+    test("does not scroll sideways", async ({ page }) => {
+      await signInQuickly(page, "admin", "/admin/groups");
+      await expect(page.getByRole("heading", { level: 1, name: "Groups" })).toBeVisible();
+      await expect(page.getByText("Support agents", { exact: true })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+});
