@@ -1,23 +1,7 @@
 import type { IconName } from "./navigation-model.ts";
 
 // 24×24 strokes; decorative, so hidden from assistive technology: every item has a visible name.
-type ExtraIcon =
-  | "more"
-  | "collapse"
-  | "expand"
-  | "menu"
-  | "chevron"
-  | "grip"
-  | "refresh"
-  | "trash"
-  | "arrow-up"
-  | "arrow-down"
-  | "narrower"
-  | "wider"
-  | "shorter"
-  | "taller"
-  | "fold"
-  | "unfold";
+type ExtraIcon = "more" | "collapse" | "expand" | "menu" | "chevron" | "grip";
 
 const PATHS: Record<IconName | ExtraIcon, string> = {
   issues: "M5 4h14v16H5zM8 8h8M8 12h8M8 16h5",
@@ -45,16 +29,6 @@ const PATHS: Record<IconName | ExtraIcon, string> = {
   menu: "M4 6h16M4 12h16M4 18h16",
   chevron: "M9 6l6 6-6 6",
   grip: "M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01",
-  refresh: "M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7",
-  trash: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3",
-  "arrow-up": "M12 19V5M6 11l6-6 6 6",
-  "arrow-down": "M12 5v14M6 13l6 6 6-6",
-  narrower: "M3 12h7M21 12h-7M7 9l3 3-3 3M17 9l-3 3 3 3",
-  wider: "M10 12H3M14 12h7M6 9l-3 3 3 3M18 9l3 3-3 3",
-  shorter: "M12 3v7M12 21v-7M9 7l3 3 3-3M9 17l3-3 3 3",
-  taller: "M12 10V3M12 14v7M9 6l3-3 3 3M9 18l3 3 3-3",
-  fold: "M6 15l6-6 6 6",
-  unfold: "M6 9l6 6 6-6",
 };
 
 export type IconKey = keyof typeof PATHS;
@@ -63,9 +37,14 @@ export type IconKey = keyof typeof PATHS;
 const DIRECTIONAL = new Set<IconKey>(["collapse", "expand", "chevron"]);
 
 export function Icon({ name }: { name: IconKey }) {
+  return <PathIcon d={PATHS[name]} directional={DIRECTIONAL.has(name)} />;
+}
+
+/** A decorative 24×24 stroke icon from its path. */
+export function PathIcon({ d, directional = false }: { d: string; directional?: boolean }) {
   return (
     <svg
-      className={DIRECTIONAL.has(name) ? "icon icon-directional" : "icon"}
+      className={directional ? "icon icon-directional" : "icon"}
       viewBox="0 0 24 24"
       width="20"
       height="20"
@@ -73,7 +52,7 @@ export function Icon({ name }: { name: IconKey }) {
       focusable="false"
     >
       <path
-        d={PATHS[name]}
+        d={d}
         fill="none"
         stroke="currentColor"
         strokeWidth="1.8"

@@ -2,15 +2,13 @@ import { expect, test } from "vitest";
 import type { DashboardTile } from "#contract/api.ts";
 import {
   applyChange,
-  heightForPx,
   layoutSteps,
   newTileId,
-  sizeAfterDrag,
   stepForKey,
   tileHeightPx,
-  widthForPx,
   type DashboardChange,
 } from "./dashboard-layout.ts";
+import { heightForPx, sizeAfterDrag, widthForPx } from "./dashboard-resize.ts";
 
 const tile = (id: string, extra: Partial<DashboardTile> = {}): DashboardTile => ({
   id,

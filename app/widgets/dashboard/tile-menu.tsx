@@ -3,16 +3,30 @@
 // (tile-menu-interactive.tsx), loaded then and not with the page's first scripts.
 import { lazy, Suspense, type ReactNode } from "react";
 import { CsrfInput } from "#app/components/csrf-input.tsx";
-import { Icon, type IconKey } from "#app/shell/icons.tsx";
+import { Icon } from "#app/shell/icons.tsx";
 import { changeFields, DASHBOARD_PATH, type DashboardChange } from "../dashboard-layout.ts";
 
+/** The menu's icons (tile-menu-interactive.tsx draws them; the menu without scripts is text). */
+export type TileMenuIcon =
+  | "refresh"
+  | "configure"
+  | "fold"
+  | "unfold"
+  | "moveEarlier"
+  | "moveLater"
+  | "narrower"
+  | "wider"
+  | "shorter"
+  | "taller"
+  | "remove";
+
 export type TileAction =
-  | { kind: "signal"; key: string; label: string; icon: IconKey; run: () => void }
+  | { kind: "signal"; key: string; label: string; icon: TileMenuIcon; run: () => void }
   | {
       kind: "change";
       key: string;
       label: string;
-      icon: IconKey;
+      icon: TileMenuIcon;
       change: DashboardChange;
       /** False when the change would change nothing (the first tile earlier). */
       possible: boolean;
@@ -66,11 +80,11 @@ function StaticTileMenu({ label, sections, hydrated, onChange }: TileMenuProps) 
               <li key={action.key}>
                 {action.kind === "signal" ? (
                   <button type="button" className="menu-item" onClick={action.run}>
-                    <ActionLabel action={action} />
+                    {action.label}
                   </button>
                 ) : (
                   <ChangeForm action={action} hydrated={hydrated} onChange={onChange}>
-                    <ActionLabel action={action} />
+                    {action.label}
                   </ChangeForm>
                 )}
               </li>
@@ -79,15 +93,6 @@ function StaticTileMenu({ label, sections, hydrated, onChange }: TileMenuProps) 
         ))}
       </div>
     </details>
-  );
-}
-
-export function ActionLabel({ action }: { action: TileAction }) {
-  return (
-    <>
-      <Icon name={action.icon} />
-      <span className="dashboard-tile-menu-label">{action.label}</span>
-    </>
   );
 }
 

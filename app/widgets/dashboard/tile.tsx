@@ -1,6 +1,6 @@
 // One tile of the dashboard: a header (drag handle, the title once, one overflow menu), the widget's frame
 // in a body that is the tile's grid steps high and scrolls what does not fit, and edges to resize it by.
-import { useId, type CSSProperties, type KeyboardEvent } from "react";
+import { lazy, Suspense, useId, useState, type CSSProperties, type KeyboardEvent } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { DashboardTile } from "#contract/api.ts";
@@ -17,7 +17,9 @@ import type { WidgetUser } from "../protocol.ts";
 import type { HostedWidget } from "../types.ts";
 import { TileMenu, type TileAction, type TileMenuSection } from "./tile-menu.tsx";
 import type { TileDrag } from "./use-tile-drag.ts";
-import { useTileResize } from "./use-tile-resize.ts";
+import type { TileSize } from "./tile-resize-edges.tsx";
+
+const TileResizeEdges = lazy(() => import("./tile-resize-edges.tsx"));
 
 export interface TileTitle {
   label: string;
@@ -45,15 +47,6 @@ export interface TileProps {
   handleHintId: string;
 }
 
-const STEP_ICONS = {
-  moveEarlier: "arrow-up",
-  moveLater: "arrow-down",
-  narrower: "narrower",
-  wider: "wider",
-  shorter: "shorter",
-  taller: "taller",
-} as const;
-
 const MOVE_STEPS = ["moveEarlier", "moveLater"] as const;
 const SIZE_STEPS = ["narrower", "wider", "shorter", "taller"] as const;
 
@@ -76,9 +69,7 @@ export function Tile(props: TileProps) {
   const { id, collapsed } = tile;
   const name = widget ? title?.label || widget.name : t("dashboard.widgetNotFound", { key: tile.widgetKey });
   const titleUrl = hydrated ? safeTitleUrl(title?.url ?? null) : null;
-  const { preview, begin } = useTileResize(tile, props.rowWidth, (size) =>
-    onChange({ intent: "resize", id, ...size }),
-  );
+  const [preview, setPreview] = useState<TileSize | null>(null);
   const shown = preview ?? tile;
   const steps = layoutSteps(tile, position, total);
 
@@ -171,30 +162,15 @@ export function Tile(props: TileProps) {
         ) : null}
       </section>
       {resizable ? (
-        <>
-          <div
-            className="dashboard-tile-resize"
-            data-edge="inline"
-            aria-hidden="true"
-            onPointerDown={begin("inline")}
+        <Suspense fallback={null}>
+          <TileResizeEdges
+            size={tile}
+            collapsed={collapsed}
+            rowWidth={props.rowWidth}
+            onPreview={setPreview}
+            onResize={(size) => onChange({ intent: "resize", id, ...size })}
           />
-          {collapsed ? null : (
-            <>
-              <div
-                className="dashboard-tile-resize"
-                data-edge="block"
-                aria-hidden="true"
-                onPointerDown={begin("block")}
-              />
-              <div
-                className="dashboard-tile-resize"
-                data-edge="corner"
-                aria-hidden="true"
-                onPointerDown={begin("corner")}
-              />
-            </>
-          )}
-        </>
+        </Suspense>
       ) : null}
     </li>
   );
@@ -220,7 +196,7 @@ function menuSections(options: {
       kind: "change",
       key: name,
       label: t(`dashboard.${name}`),
-      icon: STEP_ICONS[name],
+      icon: name,
       change: found.change,
       possible: found.possible,
       keepOpen,
@@ -244,7 +220,7 @@ function menuSections(options: {
           kind: "signal",
           key: "configure",
           label: t("dashboard.configure"),
-          icon: "settings",
+          icon: "configure",
           run: options.onConfigure,
         },
       );
@@ -277,7 +253,7 @@ function menuSections(options: {
         kind: "change",
         key: "remove",
         label: t("dashboard.remove"),
-        icon: "trash",
+        icon: "remove",
         change: { intent: "remove", id: tile.id },
         possible: true,
         danger: true,
