@@ -1,7 +1,9 @@
 import type { IconName } from "./navigation-model.ts";
 
 // 24×24 strokes; decorative, so hidden from assistive technology: every item has a visible name.
-const PATHS: Record<IconName | "more" | "collapse" | "expand" | "menu" | "chevron", string> = {
+type ExtraIcon = "more" | "collapse" | "expand" | "menu" | "chevron" | "grip";
+
+const PATHS: Record<IconName | ExtraIcon, string> = {
   issues: "M5 4h14v16H5zM8 8h8M8 12h8M8 16h5",
   tickets: "M4 7h16v4a2 2 0 0 0 0 4v4H4v-4a2 2 0 0 0 0-4zM12 7v12",
   helpdesk: "M4 13v-1a8 8 0 0 1 16 0v1M4 13h3v6H4zM17 13h3v6h-3z",
@@ -26,6 +28,7 @@ const PATHS: Record<IconName | "more" | "collapse" | "expand" | "menu" | "chevro
   expand: "M9 6l6 6-6 6",
   menu: "M4 6h16M4 12h16M4 18h16",
   chevron: "M9 6l6 6-6 6",
+  grip: "M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01",
 };
 
 export type IconKey = keyof typeof PATHS;
@@ -34,9 +37,14 @@ export type IconKey = keyof typeof PATHS;
 const DIRECTIONAL = new Set<IconKey>(["collapse", "expand", "chevron"]);
 
 export function Icon({ name }: { name: IconKey }) {
+  return <PathIcon d={PATHS[name]} directional={DIRECTIONAL.has(name)} />;
+}
+
+/** A decorative 24×24 stroke icon from its path. */
+export function PathIcon({ d, directional = false }: { d: string; directional?: boolean }) {
   return (
     <svg
-      className={DIRECTIONAL.has(name) ? "icon icon-directional" : "icon"}
+      className={directional ? "icon icon-directional" : "icon"}
       viewBox="0 0 24 24"
       width="20"
       height="20"
@@ -44,7 +52,7 @@ export function Icon({ name }: { name: IconKey }) {
       focusable="false"
     >
       <path
-        d={PATHS[name]}
+        d={d}
         fill="none"
         stroke="currentColor"
         strokeWidth="1.8"

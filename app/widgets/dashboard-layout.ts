@@ -9,6 +9,7 @@ export const DASHBOARD_GRID_STEP_PX = 80;
 /** What one Wider/Narrower or Taller/Shorter press changes: percent of the width, grid steps. */
 export const DASHBOARD_WIDTH_STEP = 10;
 export const DASHBOARD_HEIGHT_STEP = 1;
+export const DASHBOARD_PATH = "/dashboard";
 
 export { DASHBOARD_TILE_HEIGHT, DASHBOARD_TILE_WIDTH, MAX_DASHBOARD_TILES };
 
@@ -106,3 +107,74 @@ export function newTileId(): string {
 
 /** Where a tile's widget comes from: `app/key`. */
 export const widgetRef = (appName: string, widgetKey: string) => `${appName}/${widgetKey}`;
+
+export type LayoutStepName = "moveEarlier" | "moveLater" | "narrower" | "wider" | "shorter" | "taller";
+
+export interface LayoutStep {
+  name: LayoutStepName;
+  change: DashboardChange;
+  /** False at an edge (the first tile earlier, the widest wider): the change would change nothing. */
+  possible: boolean;
+}
+
+/** The one-step moves and resizes of a tile at `position` of `total`, each as the absolute change it makes. */
+export function layoutSteps(tile: DashboardTile, position: number, total: number): LayoutStep[] {
+  const { id, width, height } = tile;
+  const resize = (nextWidth: number, nextHeight: number): DashboardChange => ({
+    intent: "resize",
+    id,
+    width: clampWidth(nextWidth),
+    height: clampHeight(nextHeight),
+  });
+  return [
+    {
+      name: "moveEarlier",
+      change: { intent: "move", id, position: Math.max(0, position - 1) },
+      possible: position > 0,
+    },
+    {
+      name: "moveLater",
+      change: { intent: "move", id, position: Math.min(total - 1, position + 1) },
+      possible: position < total - 1,
+    },
+    {
+      name: "narrower",
+      change: resize(width - DASHBOARD_WIDTH_STEP, height),
+      possible: width > DASHBOARD_TILE_WIDTH.min,
+    },
+    {
+      name: "wider",
+      change: resize(width + DASHBOARD_WIDTH_STEP, height),
+      possible: width < DASHBOARD_TILE_WIDTH.max,
+    },
+    {
+      name: "shorter",
+      change: resize(width, height - DASHBOARD_HEIGHT_STEP),
+      possible: height > DASHBOARD_TILE_HEIGHT.min,
+    },
+    {
+      name: "taller",
+      change: resize(width, height + DASHBOARD_HEIGHT_STEP),
+      possible: height < DASHBOARD_TILE_HEIGHT.max,
+    },
+  ];
+}
+
+/**
+ * The step an arrow key on a tile's handle takes: arrows move the tile through the reading order, Shift
+ * and an arrow resizes it toward that arrow. Left and right follow the page's direction.
+ */
+export function stepForKey(key: string, shift: boolean, rtl: boolean): LayoutStepName | null {
+  const forward = rtl ? "ArrowLeft" : "ArrowRight";
+  const backward = rtl ? "ArrowRight" : "ArrowLeft";
+  if (shift) {
+    if (key === forward) return "wider";
+    if (key === backward) return "narrower";
+    if (key === "ArrowDown") return "taller";
+    if (key === "ArrowUp") return "shorter";
+    return null;
+  }
+  if (key === forward || key === "ArrowDown") return "moveLater";
+  if (key === backward || key === "ArrowUp") return "moveEarlier";
+  return null;
+}

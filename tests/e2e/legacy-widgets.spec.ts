@@ -71,12 +71,16 @@ test(
     // setTitle heads the tile.
     await expect(page.getByRole("region", { name: "Hub widget", exact: true })).toBeVisible();
 
-    // The tile's Refresh calls the onRefresh it registered with registerWidgetApi.
-    await tile.getByRole("button", { name: "Refresh", exact: true }).click();
+    // The tile menu's Refresh calls the onRefresh it registered with registerWidgetApi.
+    const menuItem = async (name: string) => {
+      await tile.getByRole("button", { name: /^Actions for / }).click();
+      await page.getByRole("menu").getByRole("menuitem", { name, exact: true }).click();
+    };
+    await menuItem("Refresh");
     await expect(frame.getByTestId("loads")).toHaveText("Loads: 2");
 
-    // The tile's Configure calls onConfigure; the widget enters config mode, saves and leaves it.
-    await tile.getByRole("button", { name: "Configure", exact: true }).click();
+    // The menu's Configure calls onConfigure; the widget enters config mode, saves and leaves it.
+    await menuItem("Configure");
     await expect(tile.getByText("Configuring", { exact: true })).toBeVisible();
     await expect(frame.getByRole("heading", { name: "Configure legacy board" })).toBeVisible();
     await frame.getByLabel("Widget title").fill("Legacy of DEMO");

@@ -95,6 +95,21 @@ test("tiles carry their size and place; a collapsed tile hides its widget; the e
   expect(html).toContain('aria-expanded="false"');
 });
 
+test("without scripts a tile's changes sit in its one menu, a disclosure named after it; no handle, no edges", () => {
+  const html = render([tile("a")]);
+  expect(html.match(/<details class="dashboard-tile-menu">/g)).toHaveLength(1);
+  expect(html).toContain('<summary class="dashboard-tile-icon" aria-label="Actions for Team pulse">');
+  // The forms are inside the disclosure, and the title is shown once.
+  const menu = html.slice(html.indexOf("<details"), html.indexOf("</details>"));
+  expect(forms(menu)).toHaveLength(8);
+  expect(html.match(/>Team pulse<\/h2>/g)).toHaveLength(1);
+  // Dragging needs scripts: without them there is nothing to grab.
+  expect(html).not.toContain("dashboard-tile-handle");
+  expect(html).not.toContain("dashboard-tile-resize");
+  expect(html).not.toContain('draggable="true"');
+  expect(html).toContain("Width 50%, height 1");
+});
+
 test("a tile whose widget is gone says so and can only be removed", () => {
   const html = render([tile("a", { appName: "gone", widgetKey: "old" })]);
   expect(html).toContain("Widget old not found");

@@ -151,6 +151,8 @@ $("remove").addEventListener("click", async () => {
 if (embeddable) {
   $("configure").hidden = false;
   $("remove").hidden = !("removeWidget" in host);
+  // A dashboard tile's header shows the title (setTitle): the widget does not repeat it to the eye.
+  if ("removeWidget" in host) $("title").classList.add("visually-hidden");
   try {
     config = normalize(await host.readConfig());
   } catch (error) {
