@@ -29,7 +29,6 @@ import { LeftNavigation } from "./shell/left-navigation.tsx";
 import { findShellRoute } from "./shell/route-table.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
 import { twoFactorRedirect } from "./shell/shell-rules.ts";
-import { QuickSearch } from "./shell/quick-search.tsx";
 import { layoutForLanguage } from "./shell/shortcut-matcher.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
 import { useErrorReporting, useLinkInterception } from "./shell/use-client-runtime.ts";
@@ -155,6 +154,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // Opened only from the bell, so its code is not part of the first scripts.
 const NotificationsPopup = lazy(() => import("./shell/notifications-popup.tsx"));
+// The command palette loads on its first Ctrl/Cmd+K and stays mounted after.
+const QuickSearch = lazy(() => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })));
 
 function NotificationsCentre() {
   const { centreOpen } = useInbox();
@@ -175,6 +176,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [searching, setSearching] = useState(false);
+  const [searched, setSearched] = useState(false);
   useLanguageSync(loaderData.language);
   useLinkInterception();
   useTipsAtStartup(user);
@@ -189,6 +191,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
     {
       "quick-search": () => {
         track("shortcuts", "used", { shortcut: "quick-search" });
+        setSearched(true);
         setSearching(true);
       },
       "quick-help": () => {
@@ -225,7 +228,11 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
             <Outlet />
           </main>
           <HelpPanel config={config} os={loaderData.os} />
-          <QuickSearch open={searching} onClose={() => setSearching(false)} />
+          {searched ? (
+            <Suspense fallback={null}>
+              <QuickSearch open={searching} onClose={() => setSearching(false)} />
+            </Suspense>
+          ) : null}
         </div>
         <NotificationsCentre />
         <PricingPopup user={user} />

@@ -81,6 +81,8 @@ export const STORAGE_KEYS = {
   cachedConfiguration: entry("keel.shell.configuration", z.nullable(ShellConfigSchema), null),
   // Shell and admin: last-used dashboard
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
+  // Shell: the command palette's recent choices (entry ids, newest first)
+  paletteRecent: entry("keel.shell.paletteRecent", ids, []),
 
   // Workflow editor: dev mode
   workflowEditorDevMode: entry("keel.workflowEditor.devMode", z.boolean(), false),

@@ -8,11 +8,10 @@ import { CATALOGUE } from "../analytics/catalogue.ts";
 import { track } from "../analytics/client.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { Icon } from "./icons.tsx";
+import { actionRequest, staysOnPage } from "./nav-actions.ts";
 import {
-  actionRequest,
   EntryLink,
   NavContainerContext,
-  staysOnPage,
   TriggerContent,
   type MenuEntry,
   type NavMenuProps,

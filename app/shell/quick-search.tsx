@@ -2,27 +2,33 @@ import { useEffect, useId, useRef, useState } from "react";
 import { track } from "../analytics/client.ts";
 import { bucketCount } from "../analytics/privacy.ts";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useNavigate, useSubmit } from "react-router";
+import { useCsrfToken } from "../components/use-csrf-token.ts";
+import { readStored, writeStored } from "../lib/local-storage.ts";
 import type { loader as searchLoader } from "../routes/shell/search.tsx";
+import { foundEntries, rankPalette, rememberChoice, type PaletteEntry } from "./command-palette.ts";
 import { SearchResultMeta } from "./search-result-meta.tsx";
-import { searchResults } from "./search-results.ts";
-import { useNavigationItems } from "./use-navigation-items.ts";
+import { usePaletteCommands, useShortcutKeys } from "./use-palette-commands.ts";
 
 const SEARCH_DELAY_MS = 150;
 
 /**
- * The quick-search dialog opened by Ctrl/Cmd+K: navigation items, issues and
- * articles as you type; arrows move, Enter opens, Escape closes. The same
- * search is a page at /search for browsers without JavaScript.
+ * The command palette opened by Ctrl/Cmd+K: places, actions (theme, language, sign out, the navigation's
+ * toggle, creating things, administration and help) and, as you type, the backend's issues and
+ * articles; recent choices first, arrows move, Enter runs, Escape closes. /search lists the same
+ * commands for browsers without JavaScript.
  */
 export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<typeof searchLoader>();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const submit = useSubmit();
+  const csrf = useCsrfToken();
   const [query, setQuery] = useState("");
-  // A closed dialog (every server render) searches nothing.
-  const items = useNavigationItems(open);
+  // A closed dialog (every server render) builds nothing.
+  const commands = usePaletteCommands(open);
+  const shortcutKeys = useShortcutKeys();
+  const [recent, setRecent] = useState<string[]>([]);
   const [active, setActive] = useState(0);
   const listId = useId();
   const { t } = useTranslation("shell");
@@ -30,15 +36,24 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      // Each opening starts afresh, with the recent choices.
+      setQuery("");
+      setRecent(readStored("paletteRecent"));
+      setActive(0);
+      element.showModal();
+    }
     if (!open && element.open) element.close();
   }, [open]);
 
-  // A page change closes the dialog.
+  // Choosing an entry closes the dialog itself; going back or forward in history closes it too. (Not a
+  // change of the location: a navigation commits late, and could close a dialog opened just after it.)
   useEffect(() => {
-    onClose();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the location matters here
-  }, [pathname]);
+    if (!open) return;
+    const close = () => dialog.current?.close();
+    window.addEventListener("popstate", close);
+    return () => window.removeEventListener("popstate", close);
+  }, [open]);
 
   const { load } = fetcher;
   useEffect(() => {
@@ -49,20 +64,36 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
   }, [query, load]);
 
   const found = fetcher.data && fetcher.data.query === query.trim() ? fetcher.data : null;
-  const results = searchResults(query, items, found);
+  const results = rankPalette(query, commands, recent, found ? foundEntries(found) : []);
   const activeIndex = Math.min(active, Math.max(results.length - 1, 0));
 
-  function open_(index: number) {
-    const result = results[index];
-    if (!result) return;
+  function run(entry: PaletteEntry) {
     track("search", "session", {
       source: "quick-search",
       results: bucketCount(results.length),
       opened: true,
     });
-    void navigate(result.url);
+    if (entry.group !== "issues" && entry.group !== "articles") {
+      writeStored("paletteRecent", rememberChoice(readStored("paletteRecent"), entry.id));
+    }
+    const { effect } = entry;
+    // A page change closes the dialog too, but a help panel opens over the same page.
+    dialog.current?.close();
+    if (effect.kind === "post") {
+      void submit(
+        { csrf, ...effect.fields },
+        { method: "post", action: effect.url, navigate: !effect.staysOnPage },
+      );
+    } else if (effect.newTab) {
+      window.open(effect.url, "_blank", "noopener");
+    } else if (/^https?:/.test(effect.url)) {
+      window.location.assign(effect.url);
+    } else {
+      void navigate(effect.url);
+    }
   }
 
+  const showRecent = !query.trim() && results.length > 0;
   return (
     <dialog ref={dialog} className="quick-search" aria-labelledby={`${listId}-title`} onClose={onClose}>
       <h2 id={`${listId}-title`} className="visually-hidden">
@@ -71,7 +102,7 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
       <input
         type="search"
         className="quick-search-input"
-        placeholder={t("search.placeholder")}
+        placeholder={t("palette.placeholder")}
         aria-label={t("search.title")}
         role="combobox"
         aria-expanded={results.length > 0}
@@ -91,7 +122,8 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
             setActive((activeIndex - 1 + results.length) % Math.max(results.length, 1));
           } else if (event.key === "Enter") {
             event.preventDefault();
-            open_(activeIndex);
+            const entry = results[activeIndex];
+            if (entry) run(entry);
           } else if (event.key === "Escape") {
             // A search field would spend the first Escape on clearing itself: it closes the dialog at once.
             event.preventDefault();
@@ -99,23 +131,44 @@ export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => v
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label={t("search.results")} className="quick-search-results">
-        {results.map((result, index) => (
-          // Keys reach the options through the combobox (aria-activedescendant); a click is the mouse's way.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={result.id}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === activeIndex}
-            className="menu-item"
-            onMouseEnter={() => setActive(index)}
-            onClick={() => open_(index)}
-          >
-            <span>{result.title}</span>
-            <SearchResultMeta result={result} />
-          </li>
-        ))}
+      {showRecent ? (
+        <p className="quick-search-heading" id={`${listId}-recent`}>
+          {t("palette.recent")}
+        </p>
+      ) : null}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={showRecent ? t("palette.recent") : t("search.results")}
+        className="quick-search-results"
+      >
+        {results.map((result, index) => {
+          const keys = result.shortcut ? shortcutKeys(result.shortcut) : null;
+          return (
+            // Keys reach the options through the combobox (aria-activedescendant); a click is the mouse's way.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={result.id}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === activeIndex}
+              className="menu-item quick-search-option"
+              data-command={result.id}
+              onMouseEnter={() => setActive(index)}
+              onClick={() => run(result)}
+            >
+              <span className="quick-search-title">{result.title}</span>
+              <SearchResultMeta result={result} />
+              {keys ? (
+                <span className="quick-search-keys" aria-hidden="true">
+                  {keys.map((key) => (
+                    <kbd key={key}>{key}</kbd>
+                  ))}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
       {query.trim() && results.length === 0 && fetcher.state === "idle" && found ? (
         <p className="muted">{t("search.nothing", { query: query.trim() })}</p>

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { SearchResult } from "./search-results.ts";
+import type { PaletteEntry } from "./command-palette.ts";
 
-/** Where a search result comes from: its group and, for issues and articles, its id. */
-export function SearchResultMeta({ result }: { result: SearchResult }) {
+/** Where a palette entry comes from: its group and, for issues and articles, its id or its menu. */
+export function SearchResultMeta({ result }: { result: PaletteEntry }) {
   const { t } = useTranslation("shell");
   return (
     <span className="muted">

@@ -15,8 +15,15 @@ test("the global and the system-event banner render their Markdown", async ({ pa
 test("a dismissed banner goes at once and stays away", async ({ page }) => {
   await page.goto("/issues");
   await waitForHydration(page);
+  const saved = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.startsWith("/settings/banners") &&
+      response.request().method() === "POST",
+  );
   await announcements(page).first().getByRole("button", { name: "Dismiss announcement" }).click();
+  // It goes before the server has answered; a reload before then would cancel the request.
   await expect(announcements(page)).toHaveCount(1);
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(announcements(page)).toHaveCount(1);
   await expect(announcements(page)).toContainText("reindexed");

@@ -282,6 +282,83 @@ test.describe("quick search", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("the palette runs actions: theme and language stay on the page, the bar collapses, recent come first", async ({
+    page,
+  }) => {
+    // Several saves and page changes in a row.
+    test.setTimeout(60_000);
+    await signInQuickly(page, "alice", "/issue/DEMO-1");
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "Quick search" });
+    const input = dialog.getByRole("combobox", { name: "Quick search" });
+
+    await page.keyboard.press("Control+k");
+    await input.fill("dark");
+    await expect(dialog.getByRole("option").first()).toHaveText(/^Dark.*Actions · Appearance/);
+    await input.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "darcula");
+    await expect(page).toHaveURL("/issue/DEMO-1");
+    await expect(dialog).toBeHidden();
+
+    // Fuzzy: the words' first letters find the navigation's toggle.
+    await page.keyboard.press("Control+k");
+    await expect(dialog.getByRole("listbox", { name: "Recent" }).getByRole("option")).toHaveText([/^Dark/]);
+    await input.fill("colnav");
+    await expect(dialog.getByRole("option").first()).toHaveText(/^Collapse navigation/);
+    await input.press("Enter");
+    await expect(page.getByRole("button", { name: "Expand navigation" })).toBeVisible();
+
+    await page.keyboard.press("Control+k");
+    await input.fill("deutsch");
+    await input.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page).toHaveURL("/issue/DEMO-1");
+    await page.keyboard.press("Control+k");
+    const recent = page.getByRole("dialog").getByRole("option");
+    await expect(recent.first()).toHaveText(/^Deutsch/);
+    expect(
+      await recent.evaluateAll((options) => options.map((o) => o.getAttribute("data-command"))),
+      "the recent choices, newest first",
+    ).toEqual(["language-de", "toggle-navigation", "theme-darcula"]);
+  });
+
+  test("an administrator reaches administration pages, with the shortcuts shown; a member has none", async ({
+    page,
+  }) => {
+    // Several saves and page changes in a row.
+    test.setTimeout(60_000);
+    await signInQuickly(page, "admin", "/dashboard");
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "Quick search" });
+    const input = dialog.getByRole("combobox", { name: "Quick search" });
+    await page.keyboard.press("Control+k");
+    await input.fill("issues");
+    const issues = dialog
+      .getByRole("option")
+      .filter({ hasText: /^Issues/ })
+      .first();
+    await expect(issues.locator("kbd")).toHaveText(["Alt", "I"]);
+    await input.fill("users");
+    await expect(dialog.getByRole("option").first()).toHaveText(/^Users.*Administration · Access Management/);
+    await input.press("Enter");
+    await expect(page).toHaveURL("/admin/hub/users");
+    await page.keyboard.press("Control+k");
+    await input.fill("keyboard shortcuts");
+    await input.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    await expect(page).toHaveURL("/admin/hub/users?panel=shortcuts");
+
+    await signInQuickly(page, "alice", "/dashboard");
+    await waitForHydration(page);
+    await page.keyboard.press("Control+k");
+    await input.fill("users");
+    await expect(dialog.getByRole("option").filter({ hasText: "Administration" })).toHaveCount(0);
+    await input.fill("log out");
+    await expect(dialog.getByRole("option").first()).toHaveText(/^Log out/);
+    await input.press("Enter");
+    await expect(page.getByTestId("current-user")).toHaveCount(0);
+  });
+
   test("Ctrl+K works on a Russian layout (key л) and Ctrl+Z stays the printed Z on a German one", async ({
     page,
   }) => {
@@ -315,6 +392,27 @@ test.describe("quick search", () => {
       await page.getByRole("button", { name: "Search" }).click();
       await expect(page).toHaveURL("/search?q=narrow");
       await expect(page.getByRole("link", { name: "Navigation collapses on narrow screens" })).toBeVisible();
+    });
+
+    test("the search page lists the palette's commands and runs them as forms", async ({ page }) => {
+      await signInQuickly(page, "alice", "/search?q=dark");
+      const dark = page.locator('[data-command="theme-darcula"]');
+      await expect(dark).toContainText("Actions · Appearance");
+      await dark.getByRole("button", { name: "Dark" }).click();
+      await expect(page).toHaveURL("/search?q=dark");
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "darcula");
+      // Without a query, every command is listed: the places, the menus' actions and help.
+      await page.goto("/search");
+      await expect(
+        page.locator('[data-command="issues"]').getByRole("link", { name: "Issues" }),
+      ).toBeVisible();
+      await expect(
+        page.locator('[data-command="logout"]').getByRole("button", { name: "Log out" }),
+      ).toBeVisible();
+      await expect(page.locator('[data-command="help-shortcuts"]').getByRole("link")).toHaveAttribute(
+        "href",
+        "/search?panel=shortcuts",
+      );
     });
   });
 });

@@ -37,11 +37,20 @@ const SAME_EVERYWHERE = new Set([
 /** Words a particular language spells exactly as English does. */
 const SAME_IN: Partial<Record<string, ReadonlySet<string>>> = {
   // "Widget" is a loanword in these languages, spelt as in English: the Apps page's Widgets column and its
-  // widget counts (widgets.json) come out the same. "Version", "Actions" and "Name" are the column headings' own words.
+  // widget counts (widgets.json) come out the same. "Version", "Actions" and "Name" are the column headings' own words;
+  // "Administration" is the German and French word too.
   cs: new Set(["{{count}} widget"]),
-  de: new Set(["Version", "Widgets", "Name"]),
+  de: new Set(["Version", "Widgets", "Name", "Administration"]),
   es: new Set(["Total", "Widgets", "{{count}} widget", "{{count}} widgets"]),
-  fr: new Set(["Total", "Version", "Actions", "Widgets", "{{count}} widget", "{{count}} widgets"]),
+  fr: new Set([
+    "Total",
+    "Version",
+    "Actions",
+    "Administration",
+    "Widgets",
+    "{{count}} widget",
+    "{{count}} widgets",
+  ]),
   hu: new Set(["{{count}} widget"]),
   it: new Set(["{{count}} widget"]),
   pt: new Set(["Total", "Widgets", "{{count}} widget", "{{count}} widgets"]),

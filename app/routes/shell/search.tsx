@@ -4,9 +4,10 @@ import type { Route } from "./+types/search";
 import { textQuery } from "#contract/api.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
+import { CsrfInput } from "../../components/csrf-input.tsx";
+import { foundEntries, rankPalette, type PaletteEntry } from "../../shell/command-palette.ts";
 import { SearchResultMeta } from "../../shell/search-result-meta.tsx";
-import { searchResults } from "../../shell/search-results.ts";
-import { useNavigationItems } from "../../shell/use-navigation-items.ts";
+import { usePaletteCommands } from "../../shell/use-palette-commands.ts";
 
 const RESULTS_PER_KIND = 8;
 
@@ -32,11 +33,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-/** Quick search as a page: what the Ctrl/Cmd+K dialog shows, reachable without JavaScript. */
+/**
+ * The command palette as a page, for browsers without JavaScript: the commands that match (all of them
+ * without a query), each a link or a form, then the backend's issues and articles.
+ */
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
-  const items = useNavigationItems();
-  const results = searchResults(loaderData.query, items, loaderData);
+  const commands = usePaletteCommands();
+  const results = loaderData.query
+    ? rankPalette(loaderData.query, commands, [], foundEntries(loaderData))
+    : commands;
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading">{loaderData.title}</h1>
@@ -53,12 +59,41 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {results.length > 0 ? (
         <ul className="search-results">
           {results.map((result) => (
-            <li key={result.id}>
-              <Link to={result.url}>{result.title}</Link> <SearchResultMeta result={result} />
+            <li key={result.id} data-command={result.id}>
+              <ResultCommand entry={result} /> <SearchResultMeta result={result} />
             </li>
           ))}
         </ul>
       ) : null}
     </section>
+  );
+}
+
+function ResultCommand({ entry }: { entry: PaletteEntry }) {
+  const { effect } = entry;
+  if (effect.kind === "post") {
+    return (
+      <Form method="post" action={effect.url} className="search-result-form">
+        <CsrfInput />
+        {Object.entries(effect.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="link-button">
+          {entry.title}
+        </button>
+      </Form>
+    );
+  }
+  if (/^https?:/.test(effect.url)) {
+    return (
+      <a href={effect.url} target={effect.newTab ? "_blank" : undefined} rel="noopener noreferrer">
+        {entry.title}
+      </a>
+    );
+  }
+  return (
+    <Link to={effect.url} target={effect.newTab ? "_blank" : undefined}>
+      {entry.title}
+    </Link>
   );
 }
