@@ -116,6 +116,7 @@ export default tseslint.config(
     files: [
       "prisma/**/*.ts",
       "server/index.ts",
+      "server/main.ts",
       "tests/**/*.ts",
       "**/*.test.ts",
       "mock-backend/standalone.ts",

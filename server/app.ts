@@ -20,6 +20,7 @@ import { cspNonce, securityHeaders } from "./security.ts";
 import { createHttpTransport } from "./transport.ts";
 import { bearerForBackend, createAuth, pageOf, publicOrigin, signInPage } from "./auth.ts";
 import { createIdentityClient } from "./identity.ts";
+import { DEFAULT_MAX_EVENT_STREAMS, limitEventStreams } from "./stream-limit.ts";
 import { sessionCookies } from "./session.ts";
 import { widgetRouter } from "./widgets.ts";
 
@@ -31,6 +32,7 @@ export interface ServerAppOptions {
         | "ANALYTICS_SCRIPT_URL"
         | "KEEL_MAX_BODY_BYTES"
         | "KEEL_MAX_UPLOAD_BYTES"
+        | "KEEL_MAX_EVENT_STREAMS"
         | "KEEL_PUBLIC_URL"
         | "OAUTH_CLIENT_ID"
         | "OAUTH_CLIENT_SECRET"
@@ -208,6 +210,7 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
   }
   const auth = createAuth({ identity, cookies, publicUrl: env.KEEL_PUBLIC_URL, logger });
   app.use(auth.middleware);
+  app.use(limitEventStreams(env.KEEL_MAX_EVENT_STREAMS ?? DEFAULT_MAX_EVENT_STREAMS));
   app.use(["/api", "/hub"], bearerForBackend(cookies.names));
   mountBackend();
   app.use(auth.router);

@@ -1,7 +1,9 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { Agent, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
 import type { Request, RequestHandler } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
+import { EVENT_STREAM_PATH } from "./stream-limit.ts";
 
 /** `/api` and `/hub` themselves or below them; never `/apifoo` or `/hubris`. */
 const PROXIED_PATH = /^\/(?:api|hub)(?:\/|$)/;
@@ -52,6 +54,12 @@ export function forwardedHeaders(req: Request): Record<string, string> {
   };
 }
 
+/** How long a relayed request may go without a byte from the backend before it fails. */
+export const BACKEND_PROXY_TIMEOUT_MS = 30_000;
+/** Connections to the backend the relay of ordinary requests keeps, in use and idle. */
+const BACKEND_SOCKETS = 256;
+const IDLE_BACKEND_SOCKETS = 64;
+
 /** Reconnection time a proxied event stream is told to wait when this server stops, before jitter. */
 const DRAIN_RETRY_MS = 500;
 /** The longest a closing stream waits for the end of the message it is in the middle of. */
@@ -101,28 +109,54 @@ export function closeProxiedStreams(): void {
   }
 }
 
-/** Reverse-proxies `/api` and `/hub` to the backend, path for path, with Keel's own forwarding headers. */
-export function backendProxy(backendUrl: string, logger: Logger): RequestHandler {
-  const proxy = createProxyMiddleware({
-    target: backendUrl,
-    changeOrigin: true,
-    xfwd: false,
-    proxyTimeout: 30_000,
-    on: {
-      proxyRes: (proxyRes, _req, res) => {
-        if (/^text\/event-stream/i.test(String(proxyRes.headers["content-type"] ?? ""))) {
-          trackEventStream(proxyRes, res);
-        }
+/**
+ * Reverse-proxies `/api` and `/hub` to the backend, path for path, with Keel's own forwarding headers.
+ * Ordinary requests share a pool of kept-alive connections (`agent`); an event stream holds its connection
+ * for as long as its tab is open, so each gets one of its own, outside the pool: streams are bounded by
+ * KEEL_MAX_EVENT_STREAMS (server/stream-limit.ts), and never leave the pool without a connection for
+ * everything else.
+ */
+export function backendProxy(
+  backendUrl: string,
+  logger: Logger,
+  {
+    timeoutMs = BACKEND_PROXY_TIMEOUT_MS,
+    agent = new (backendUrl.startsWith("https:") ? HttpsAgent : Agent)({
+      keepAlive: true,
+      maxSockets: BACKEND_SOCKETS,
+      maxFreeSockets: IDLE_BACKEND_SOCKETS,
+    }),
+  }: { timeoutMs?: number; agent?: Agent } = {},
+): RequestHandler {
+  const relay = (pool: Agent | false) =>
+    createProxyMiddleware({
+      target: backendUrl,
+      agent: pool,
+      changeOrigin: true,
+      xfwd: false,
+      proxyTimeout: timeoutMs,
+      on: {
+        proxyRes: (proxyRes, _req, res) => {
+          if (/^text\/event-stream/i.test(String(proxyRes.headers["content-type"] ?? ""))) {
+            // A stream is quiet between messages for as long as it likes; its client tells a dead one by
+            // the missing pings and reconnects, which closes this relay too.
+            proxyRes.socket.setTimeout(0);
+            trackEventStream(proxyRes, res);
+          }
+        },
+        error: (error, _req, res) => {
+          logger.warn({ err: error }, "backend proxy failure");
+          if ("writeHead" in res && !res.headersSent) {
+            res.writeHead(502, { "Content-Type": "application/json" });
+            res.end(
+              JSON.stringify({ error: "bad_gateway", error_description: "The backend is unreachable" }),
+            );
+          }
+        },
       },
-      error: (error, _req, res) => {
-        logger.warn({ err: error }, "backend proxy failure");
-        if ("writeHead" in res && !res.headersSent) {
-          res.writeHead(502, { "Content-Type": "application/json" });
-          res.end(JSON.stringify({ error: "bad_gateway", error_description: "The backend is unreachable" }));
-        }
-      },
-    },
-  });
+    });
+  const proxy = relay(agent);
+  const streamProxy = relay(false);
   return (req, res, next) => {
     const path = rawPath(req.originalUrl);
     if (!PROXIED_PATH.test(path)) return next();
@@ -133,6 +167,6 @@ export function backendProxy(backendUrl: string, logger: Logger): RequestHandler
     const forwarded = forwardedHeaders(req);
     for (const name of CLIENT_FORWARDING_HEADERS) delete req.headers[name];
     Object.assign(req.headers, forwarded);
-    void proxy(req, res, next);
+    void (EVENT_STREAM_PATH.test(req.path) ? streamProxy : proxy)(req, res, next);
   };
 }

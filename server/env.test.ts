@@ -154,3 +154,11 @@ test("body limits and the public demo switch have defaults and refuse nonsense",
   expect(() => parseEnv({ KEEL_MAX_UPLOAD_BYTES: "10" })).toThrow(/KEEL_MAX_UPLOAD_BYTES: must be at least/);
   expect(parseEnv({ KEEL_ALLOW_PUBLIC_DEMO: "1" }).KEEL_ALLOW_PUBLIC_DEMO).toBe(true);
 });
+
+test("the event streams a process holds have a default and refuse nonsense", () => {
+  expect(parseEnv({}).KEEL_MAX_EVENT_STREAMS).toBe(5000);
+  expect(parseEnv({ KEEL_MAX_EVENT_STREAMS: "200" }).KEEL_MAX_EVENT_STREAMS).toBe(200);
+  expect(() => parseEnv({ KEEL_MAX_EVENT_STREAMS: "0" })).toThrow(
+    /KEEL_MAX_EVENT_STREAMS: must be at least 1/,
+  );
+});

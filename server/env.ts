@@ -16,6 +16,7 @@ import {
   SIGN_IN_THROTTLE_DEFAULTS,
 } from "../mock-backend/defaults.ts";
 import { LOG_FORMATS } from "./log-format.ts";
+import { DEFAULT_MAX_EVENT_STREAMS } from "./stream-limit.ts";
 
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -133,6 +134,8 @@ export const EnvSchema = z.object({
   ANALYTICS_MAX_STORED_EVENTS: positiveInt(DEFAULT_ANALYTICS_LIMITS.maxStoredEvents),
   ANALYTICS_MAX_STORED_MB: positiveInt(DEFAULT_ANALYTICS_LIMITS.maxStoredBytes / (1024 * 1024)),
   ANALYTICS_RETENTION_DAYS: positiveInt(DEFAULT_ANALYTICS_LIMITS.retentionDays),
+  /** Event streams one Keel process holds at once (each a socket, two when relayed); more are answered 503. */
+  KEEL_MAX_EVENT_STREAMS: positiveInt(DEFAULT_MAX_EVENT_STREAMS),
   /** Open inbox event streams per user; one more closes that user's oldest. */
   INBOX_STREAMS_PER_USER: positiveInt(DEFAULT_INBOX_STREAM_LIMITS.maxStreamsPerUser),
   /** Time limit of one app handler call (its CPU time included); the child is killed after it. */

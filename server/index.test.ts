@@ -1,7 +1,7 @@
 // Starts the real server process, as an admin would: boot checks, readiness and
 // graceful shutdown. Needs a production build (npm run build).
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import http from "node:http";
 import path from "node:path";
@@ -253,6 +253,20 @@ test("KEEL_ALLOW_PUBLIC_DEMO=1 serves the demo on a public HOST with a warning i
   } finally {
     server.child.kill("SIGTERM");
     await server.exit;
+  }
+});
+
+test("a server keeps what it compiled in a cache on disk for its next start", async () => {
+  // Node puts the cache in the temporary folder, which TMPDIR names, unless NODE_COMPILE_CACHE does.
+  const temporary = mkdtempSync(path.join(tmpdir(), "keel-tmp-"));
+  try {
+    const server = await start({ TMPDIR: temporary });
+    server.child.kill("SIGTERM");
+    await server.exit;
+    const cached = readdirSync(path.join(temporary, "node-compile-cache"), { recursive: true });
+    expect(cached.length).toBeGreaterThan(0);
+  } finally {
+    rmSync(temporary, { recursive: true, force: true });
   }
 });
 

@@ -1,8 +1,10 @@
 // The production server as the benchmark runs it: its own database, a free port, a chosen build.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { DEMO_CLIENT } from "../../mock-backend/identity/demo-client.ts";
 import { demoToken } from "../../prisma/factories.ts";
 
 // Other work on this machine uses these; the benchmark never does.
@@ -45,6 +47,10 @@ export interface ServerOptions {
   port: number;
   /** Options for node itself, before the script (tests/bench/profile.ts passes --cpu-prof). */
   nodeArgs?: string[];
+  /** The script to run: Keel's server, or the mock backend on its own (mock-backend/standalone.ts). */
+  script?: string;
+  /** Settings beside the benchmark's own (BACKEND_URL, OAUTH_CLIENT_ID…). */
+  env?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -55,7 +61,8 @@ export interface RunningServer {
 
 /** Spawns `node server/index.ts` in production mode; resolves once the process exists, not once it is ready. */
 export function spawnServer(options: ServerOptions): RunningServer {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server/index.ts"], {
+  const script = options.script ?? "server/index.ts";
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -65,6 +72,7 @@ export function spawnServer(options: ServerOptions): RunningServer {
       SESSION_SECRET: "keel-bench-session-secret-0123456789abcdefghijkl",
       LOG_LEVEL: "warn",
       KEEL_BUILD_DIR: options.buildDir,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -73,7 +81,7 @@ export function spawnServer(options: ServerOptions): RunningServer {
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
   const exited = once(child, "exit");
   child.on("exit", (code, signal) => {
-    if (code && code !== 0) console.error(`server exited with ${code ?? signal}:\n${output}`);
+    if (code && code !== 0) console.error(`${script} exited with ${code ?? signal}:\n${output}`);
   });
   return {
     base: `http://127.0.0.1:${options.port}`,
@@ -86,6 +94,43 @@ export function spawnServer(options: ServerOptions): RunningServer {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The mock backend as a server of its own (mock-backend/standalone.ts), ready, and the settings of a Keel in
+ * front of it: BACKEND_URL and the demo's OAuth client, as in production.
+ */
+export async function startBackend(
+  options: Pick<ServerOptions, "buildDir" | "databaseUrl">,
+): Promise<{ backend: RunningServer; keelEnv: Record<string, string> }> {
+  const port = await freePort();
+  const backend = spawnServer({
+    ...options,
+    port,
+    script: "mock-backend/standalone.ts",
+    env: { MOCK_BACKEND_PORT: String(port) },
+  });
+  try {
+    await waitUntilReady(backend);
+  } catch (error) {
+    await backend.stop();
+    throw error;
+  }
+  return {
+    backend,
+    keelEnv: {
+      BACKEND_URL: backend.base,
+      OAUTH_CLIENT_ID: DEMO_CLIENT.id,
+      OAUTH_CLIENT_SECRET: DEMO_CLIENT.secret,
+    },
+  };
+}
+
+/** The resident set of a process in MB, from Linux's /proc. */
+export function residentMb(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  if (kb === undefined) throw new Error(`no resident set for process ${pid}`);
+  return Number(kb) / 1024;
 }
 
 /** Polls /readyz until it answers 200; fails when the process exits or the time runs out. */

@@ -15,12 +15,22 @@ import {
   setUpDatabase,
   signIn,
   spawnServer,
+  startBackend,
   waitUntilReady,
   type ServerOptions,
 } from "./bench-server.ts";
 import { benchCluster, type ClusterResults } from "./cluster.ts";
+import { measureColdStarts, type ColdStarts } from "./cold-start.ts";
 import { initialJs, type InitialJs } from "./initial-js.ts";
 import { load, type LoadResult } from "./load.ts";
+import {
+  benchStreams,
+  createCrowd,
+  STREAM_USERS,
+  TABS,
+  type StreamMode,
+  type StreamResults,
+} from "./streams.ts";
 
 const TARGETS = {
   ssr_shell_vs_bare_ratio: { min: 0.6 },
@@ -29,7 +39,12 @@ const TARGETS = {
   markdown_vs_marked_ratio: { min: 0.33 },
   markdown_10x_time_ratio: { max: 11 },
   api_config_p99_ms: { max: 5 },
-  cold_start_ms: { max: 1500 },
+  cold_start_ms: { max: 1000 },
+  cold_start_http_ms: { max: 1000 },
+  stream_rss_growth_mb: { max: 150 },
+  stream_notification_max_ms: { max: 1000 },
+  stream_http_rss_growth_mb: { max: 150 },
+  stream_http_notification_max_ms: { max: 1000 },
   cluster_notification_p99_ms: { max: 250 },
 } as const;
 type Key = keyof typeof TARGETS;
@@ -37,7 +52,7 @@ type Key = keyof typeof TARGETS;
 const CONNECTIONS = 16;
 const ROUNDS = 2;
 const WARM_UP_SECONDS = 2;
-const COLD_STARTS = 3;
+const COLD_STARTS = 5;
 const SHELL_PATH = "/issues";
 const BROWSER_HEADERS = {
   accept: "text/html,application/xhtml+xml",
@@ -80,21 +95,41 @@ if (args["reuse-build"]) {
     setUpDatabase(databaseUrl),
   ]);
 }
-const serverOptions: ServerOptions = { buildDir, databaseUrl, port: await freePort() };
+// A compile cache of this run's own: the first start compiles everything, as after a deployment.
+const serverOptions: ServerOptions = {
+  buildDir,
+  databaseUrl,
+  port: await freePort(),
+  env: { NODE_COMPILE_CACHE: path.join(scratch, "compile-cache") },
+};
 
-// 2. Cold start, before any load: spawn to the first 200 on /readyz.
-const coldStarts: number[] = [];
-for (let i = 0; i < COLD_STARTS; i++) {
-  const spawnedAt = performance.now();
-  const server = spawnServer(serverOptions);
-  try {
-    await waitUntilReady(server);
-    coldStarts.push(round(performance.now() - spawnedAt, 0));
-  } finally {
-    await server.stop();
-  }
+// 2. Cold start, before any load: spawn to the first 200 on /readyz, Keel's build and the bare app's on the
+// same server code, with the mock in the process and in front of the mock backend on its own.
+const coldStarts = await measureColdStarts(
+  {
+    keel: { options: serverOptions, page: SHELL_PATH },
+    bare: { options: { ...serverOptions, buildDir: bareBuildDir }, page: BARE_PATH },
+  },
+  COLD_STARTS,
+);
+const coldBackend = await startBackend({ buildDir, databaseUrl });
+let coldStartsHttp: Record<"keel" | "bare", ColdStarts>;
+try {
+  const env = { ...serverOptions.env, ...coldBackend.keelEnv };
+  coldStartsHttp = await measureColdStarts(
+    {
+      keel: { options: { ...serverOptions, env }, page: SHELL_PATH },
+      bare: { options: { ...serverOptions, buildDir: bareBuildDir, env }, page: BARE_PATH },
+    },
+    COLD_STARTS,
+  );
+} finally {
+  await coldBackend.backend.stop();
 }
-step(`cold starts ${coldStarts.join(", ")} ms`);
+step(
+  `cold starts to /readyz: Keel ${coldStarts.keel.ready_ms.join(", ")} ms, bare ${coldStarts.bare.ready_ms.join(", ")}; ` +
+    `BACKEND_URL: Keel ${coldStartsHttp.keel.ready_ms.join(", ")}, bare ${coldStartsHttp.bare.ready_ms.join(", ")}`,
+);
 
 // 3. The measured servers: Keel's build, and the bare app's build on the same server code.
 const server = spawnServer(serverOptions);
@@ -124,7 +159,31 @@ const markdown: MarkdownResults & { via: string; error?: string } = await benchM
 );
 const markdownNote = markdown.error ? "failed: details.markdown.error" : `via ${markdown.via}`;
 
-// 5. Several servers: PostgreSQL, 2 backend servers, 3 Keel servers and HAProxy (tests/bench/cluster.ts).
+// 5. Event streams: many people with two tabs each on one Keel process, in both modes. A failure leaves the
+// other results standing.
+step(`event streams: writing ${STREAM_USERS} people into the database`);
+const streams: Partial<Record<StreamMode, StreamResults | { error: string }>> = {};
+const failed = (error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  step(`the event stream benchmark failed: ${message.slice(0, 2000)}`);
+  return { error: message.slice(0, 2000) };
+};
+try {
+  const logins = await createCrowd(databaseUrl);
+  for (const mode of ["in-process", "http"] as const) {
+    streams[mode] = await benchStreams({ mode, buildDir, databaseUrl, logins, step }).catch(failed);
+  }
+} catch (error) {
+  streams["in-process"] ??= failed(error);
+}
+const streamsOf = (mode: StreamMode) => {
+  const result = streams[mode];
+  return result && !("error" in result) ? result : null;
+};
+const inProcessStreams = streamsOf("in-process");
+const httpStreams = streamsOf("http");
+
+// 6. Several servers: PostgreSQL, 2 backend servers, 3 Keel servers and HAProxy (tests/bench/cluster.ts).
 step("the cluster: the balancer's cost, CPU per request, notification delay across servers");
 const cluster: ClusterResults | { error: string } = await benchCluster({ buildDir, seconds }).catch(
   (error: unknown) => {
@@ -147,7 +206,16 @@ const results = {
   markdown_10x_time_ratio: markdown.markdown_10x_time_ratio,
   api_config_p99_ms: pages.api.p99_ms,
   api_config_rps: pages.api.rps,
-  cold_start_ms: median(coldStarts),
+  cold_start_ms: median(coldStarts.keel.ready_ms),
+  cold_start_http_ms: median(coldStartsHttp.keel.ready_ms),
+  cold_start_bare_ms: median(coldStarts.bare.ready_ms),
+  cold_start_bare_http_ms: median(coldStartsHttp.bare.ready_ms),
+  stream_rss_growth_mb: inProcessStreams?.rss_growth_mb ?? null,
+  stream_notification_max_ms: inProcessStreams?.notification_max_ms ?? null,
+  stream_notification_p99_ms: inProcessStreams?.notification_p99_ms ?? null,
+  stream_http_rss_growth_mb: httpStreams?.rss_growth_mb ?? null,
+  stream_http_notification_max_ms: httpStreams?.notification_max_ms ?? null,
+  stream_http_notification_p99_ms: httpStreams?.notification_p99_ms ?? null,
   cluster_notification_p99_ms: clustered?.cluster_notification_p99_ms ?? null,
 };
 const targets = Object.fromEntries(
@@ -168,7 +236,8 @@ const report = {
     seconds_per_measurement: seconds,
     rounds: pages.rounds,
     best_of: "rounds: the highest req/s and the lowest p99 of each page",
-    cold_starts_ms: coldStarts,
+    cold_starts_ms: { in_process: coldStarts, http: coldStartsHttp },
+    streams,
     initial_js_files: { [SHELL_PATH]: pages.shellJs.files, [BARE_PATH]: pages.bareJs.files },
     markdown,
     cluster,
@@ -185,7 +254,12 @@ printTable(results, targets, {
   markdown_10x_time_ratio:
     markdown.error || markdown.markdown_10x_time_ratio !== null ? markdownNote : "not reported",
   api_config_p99_ms: `${pages.api.rps} req/s; ${CONNECTIONS} connections`,
-  cold_start_ms: `median of ${coldStarts.join(", ")}`,
+  cold_start_ms: coldStartNote(coldStarts, true),
+  cold_start_http_ms: coldStartNote(coldStartsHttp, false),
+  stream_rss_growth_mb: streamMemoryNote("in-process"),
+  stream_notification_max_ms: streamArrivalNote("in-process"),
+  stream_http_rss_growth_mb: streamMemoryNote("http"),
+  stream_http_notification_max_ms: streamArrivalNote("http"),
   cluster_notification_p99_ms: clustered
     ? `p50 ${clustered.cluster_notification_p50_ms} ms of ${clustered.notifications}; ` +
       `${SHELL_PATH} through HAProxy ${clustered.cluster_balancer_rps} req/s, one server directly ` +
@@ -199,6 +273,34 @@ step(
   `wrote bench/results.json (${os.availableParallelism()} cpus, node ${process.version}, ` +
     `load average ${loadAverageAtStart} at the start)`,
 );
+
+function coldStartNote(starts: Record<"keel" | "bare", ColdStarts>, uncachedFirst: boolean): string {
+  return (
+    `median of ${starts.keel.ready_ms.join(", ")}${uncachedFirst ? " (the first without a compile cache)" : ""}; ` +
+    `bare app ${median(starts.bare.ready_ms)} ms; ` +
+    `first page ${median(starts.keel.page_ms)} ms, bare ${median(starts.bare.page_ms)}`
+  );
+}
+
+function streamMemoryNote(mode: StreamMode): string {
+  const result = streams[mode];
+  if (!result) return "not run";
+  if ("error" in result) return `failed: details.streams["${mode}"].error`;
+  return (
+    `${result.streams} streams (${result.users} people × ${TABS}), ${result.rss_before_mb} → ` +
+    `${result.rss_after_mb} MB after ${result.idle_s} s idle; ${result.reconnects} reconnects` +
+    (result.backend_rss_growth_mb === null ? "" : `; backend +${result.backend_rss_growth_mb} MB`)
+  );
+}
+
+function streamArrivalNote(mode: StreamMode): string {
+  const result = streams[mode];
+  if (!result || "error" in result) return streamMemoryNote(mode);
+  return (
+    `p50 ${result.notification_p50_ms} ms, p99 ${result.notification_p99_ms} of ${result.arrivals} arrivals ` +
+    `(${result.notifications} notifications)`
+  );
+}
 
 async function measureServer(base: string, bareBase: string) {
   step("signing in as admin");

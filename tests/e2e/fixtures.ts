@@ -5,15 +5,7 @@ import path from "node:path";
 import { test as base } from "@playwright/test";
 import type { Db } from "../../mock-backend/db.ts";
 import { createPrisma } from "../../mock-backend/db.ts";
-import { hashPassword } from "../../mock-backend/auth.ts";
-import {
-  DEMO_PASSWORD,
-  demoIssuesReportedLike,
-  demoToken,
-  demoUserLike,
-  DEMO_USERS as DEMO_USER_ROWS,
-} from "../../prisma/factories.ts";
-import { insertDemoUser } from "../../prisma/seed-database.ts";
+import { insertUserLike, type Persona, type TestUser, type UserOptions } from "../helpers/users.ts";
 
 export { expect } from "@playwright/test";
 
@@ -22,30 +14,10 @@ export function e2eDatabaseFile(): string {
   return path.resolve(`tests/.tmp/e2e-${process.env.E2E_PORT ?? 3100}/keel.db`);
 }
 
-/** The demo users a test's own users are made like. */
-export type Persona = "admin" | "alice" | "rachel" | "tom";
-
-export interface TestUser {
-  persona: Persona;
-  id: string;
-  login: string;
-  /** The demo user's name: pages show it as they show the demo user's. */
-  name: string;
-  /** A permanent token (`Authorization: Bearer …`). */
-  token: string;
-}
-
-export interface UserOptions {
-  /** Whether the user has accepted the current user agreement: yes unless a test says otherwise. */
-  consent?: boolean;
-  /** profiles.general.locale, as "he" / "he_IL"; English by default. */
-  locale?: { language: string; locale: string };
-}
+export type { Persona, TestUser, UserOptions };
 
 /** Numbers this worker's users; the worker's index keeps them apart from other workers'. */
 let madeInWorker = 0;
-/** One hash for every test user: scrypt is slow by design, and each user gets the same password. */
-let passwordHash: string | undefined;
 
 const ENGLISH = { language: "en", locale: "en_US" };
 
@@ -84,24 +56,10 @@ export class TestUsers {
   /** One more user like `persona`, distinct from the test's others. */
   async another(persona: Persona, options: UserOptions = {}): Promise<TestUser> {
     madeInWorker += 1;
-    // Numeric like the demo's ids ("1-2"); four digits per worker keep two workers' ids apart.
+    // Four digits per worker keep two workers' ids apart.
     const number = `${this.#workerIndex + 1}${String(madeInWorker).padStart(4, "0")}`;
-    const id = `1-${number}`;
     const login = `${persona}-${this.#workerIndex}-${madeInWorker}`;
-    const row = demoUserLike(
-      persona,
-      { id, login },
-      { consent: options.consent ?? true, locale: options.locale },
-    );
-    passwordHash ??= hashPassword(DEMO_PASSWORD);
-    await this.#db.$transaction(async (tx) => {
-      await insertDemoUser(tx, row, passwordHash);
-      // A reporter reads only the tickets she filed; the others read by permission and need no copies.
-      if (row.userType === "REPORTER")
-        await tx.issue.createMany({ data: demoIssuesReportedLike(persona, id, number) });
-    });
-    const name = DEMO_USER_ROWS.find((u) => u.login === persona)?.name ?? login;
-    return { persona, id, login, name, token: demoToken(login) };
+    return insertUserLike(this.#db, persona, { number, login }, options);
   }
 }
 
