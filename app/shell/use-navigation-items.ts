@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
-import { buildNavigation, type LabelId, type NavItem } from "./navigation-model.ts";
+import { buildNavigation, type LabelId, type Navigation } from "./navigation-model.ts";
 
 /** The navigation's labels in the interface language. */
 export function useNavigationLabel(): (id: LabelId) => string {
@@ -9,12 +9,12 @@ export function useNavigationLabel(): (id: LabelId) => string {
   return (id) => t(`nav.${id}`);
 }
 
-/** The main items the signed-in user may open, as the left bar shows them; none while `needed` is false. */
-export function useNavigationItems(needed = true): NavItem[] {
+/** The navigation of the signed-in user on this page; null while `needed` is false. */
+export function useNavigation(needed = true): Navigation | null {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { pathname } = useLocation();
   const label = useNavigationLabel();
-  if (!root || !needed) return [];
+  if (!root || !needed) return null;
   return buildNavigation({
     user: root.user,
     permissions: root.permissions,
@@ -23,5 +23,5 @@ export function useNavigationItems(needed = true): NavItem[] {
     pathname,
     language: root.language,
     label,
-  }).items;
+  });
 }

@@ -3,10 +3,9 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
 import { paletteCommands, type PaletteEntry } from "./command-palette.ts";
 import { HELP_PANEL_PARAM, withoutHelpPanel } from "./help-panel.tsx";
-import { buildNavigation } from "./navigation-model.ts";
 import { layoutForLanguage } from "./shortcut-matcher.ts";
 import { displayedVariant, formatKeyStroke, SHORTCUT_SETS, type ShortcutId } from "./shortcuts.ts";
-import { useNavigationLabel } from "./use-navigation-items.ts";
+import { useNavigation, useNavigationLabel } from "./use-navigation-items.ts";
 
 /** The palette's commands for the signed-in user on this page; none while `needed` is false. */
 export function usePaletteCommands(needed = true): PaletteEntry[] {
@@ -14,16 +13,8 @@ export function usePaletteCommands(needed = true): PaletteEntry[] {
   const { pathname, search } = useLocation();
   const label = useNavigationLabel();
   const { t } = useTranslation("shell");
-  if (!root || !needed) return [];
-  const navigation = buildNavigation({
-    user: root.user,
-    permissions: root.permissions,
-    config: root.config,
-    inboxFolders: root.inboxFolders,
-    pathname,
-    language: root.language,
-    label,
-  });
+  const navigation = useNavigation(needed);
+  if (!root || !navigation) return [];
   return paletteCommands(navigation, {
     back: `${pathname}${search}`,
     helpUrl: (view) => {

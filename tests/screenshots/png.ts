@@ -70,23 +70,29 @@ export function decodePng(file: Buffer): Image | null {
       const left = x >= channels ? pixels[row + x - channels]! : 0;
       const up = y > 0 ? pixels[row - stride + x]! : 0;
       const corner = x >= channels && y > 0 ? pixels[row - stride + x - channels]! : 0;
-      const predicted =
-        filter === 1
-          ? left
-          : filter === 2
-            ? up
-            : filter === 3
-              ? (left + up) >> 1
-              : filter === 4
-                ? paeth(left, up, corner)
-                : 0;
-      pixels[row + x] = (raw + predicted) & 0xff;
+      pixels[row + x] = (raw + predict(filter ?? 0, left, up, corner)) & 0xff;
     }
   }
   if (channels !== 1) return { width, height, channels, pixels };
   const rgb = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) palette!.copy(rgb, i * 3, pixels[i]! * 3, pixels[i]! * 3 + 3);
   return { width, height, channels: 3, pixels: rgb };
+}
+
+/** What a PNG row filter predicts a byte from: its left, upper and upper-left neighbours. */
+function predict(filter: number, left: number, up: number, corner: number): number {
+  switch (filter) {
+    case 1:
+      return left;
+    case 2:
+      return up;
+    case 3:
+      return (left + up) >> 1;
+    case 4:
+      return paeth(left, up, corner);
+    default:
+      return 0;
+  }
 }
 
 /** Rows with the filter whose output has the smallest sum of magnitudes (the usual heuristic). */
@@ -106,17 +112,7 @@ function filterRows(pixels: Buffer, width: number, height: number, bpp: number, 
         const left = x >= bpp ? pixels[row + x - bpp]! : 0;
         const up = y > 0 ? pixels[row - stride + x]! : 0;
         const corner = x >= bpp && y > 0 ? pixels[row - stride + x - bpp]! : 0;
-        const predicted =
-          filter === 1
-            ? left
-            : filter === 2
-              ? up
-              : filter === 3
-                ? (left + up) >> 1
-                : filter === 4
-                  ? paeth(left, up, corner)
-                  : 0;
-        const byte = (value - predicted) & 0xff;
+        const byte = (value - predict(filter, left, up, corner)) & 0xff;
         candidate[x] = byte;
         cost += byte < 128 ? byte : 256 - byte;
       }
