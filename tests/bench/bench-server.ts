@@ -10,9 +10,15 @@ import { demoToken } from "../../prisma/factories.ts";
 // Other work on this machine uses these; the benchmark never does.
 const RESERVED_PORTS = new Set([3000, 3100, 3300]);
 
-/** Runs a Node script to its end; its output is shown only when it fails. */
-async function runNode(script: string, args: string[], env: Record<string, string>): Promise<void> {
+/** Runs a Node script to its end (in `cwd`, else here); its output is shown only when it fails. */
+export async function runNode(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): Promise<void> {
   const child = spawn(process.execPath, [script, ...args], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -12,24 +12,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type Page, type Request } from "playwright-core";
-import { freePort } from "../bench/bench-server.ts";
+import { freePort, runNode as runNodeIn } from "../bench/bench-server.ts";
+import { CHROMIUM_ARGS as TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
 import { optimisePng } from "./png.ts";
 import { PAGES, SHOT_TIME, SHOT_USER, VARIANTS, shotFile, type ShotPage, type ShotVariant } from "./plan.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** The options the end-to-end tests start Chromium with (playwright.config.ts), without scrollbars. */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-  "--hide-scrollbars",
-];
+const CHROMIUM = CHROMIUM_PATH;
+/** The options the end-to-end tests start Chromium with, without scrollbars. */
+const CHROMIUM_ARGS = [...TEST_CHROMIUM_ARGS, "--hide-scrollbars"];
 const SETTLE_TIMEOUT_MS = 30_000;
 /** How long no request may be in flight (event streams aside) before the page counts as loaded. */
 const QUIET_MS = 500;
@@ -63,18 +53,8 @@ const outDir = path.resolve(args.out);
 const buildDir = path.join(appDir, "build");
 
 /** Runs a Node script in the app's folder to its end; its output is shown only when it fails. */
-async function runNode(script: string, scriptArgs: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [script, ...scriptArgs], {
-    cwd: appDir,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-  const [code] = (await once(child, "exit")) as [number | null];
-  if (code !== 0) throw new Error(`${script} ${scriptArgs.join(" ")} failed:\n${output}`);
-}
+const runNode = (script: string, scriptArgs: string[], env: Record<string, string> = {}) =>
+  runNodeIn(script, scriptArgs, env, appDir);
 
 async function ensureBuild(): Promise<void> {
   const serverBuild = path.join(buildDir, "server/index.js");
