@@ -499,10 +499,8 @@ const ARTICLE_TEXTS: { project: string; summary: string; author: string; content
     summary: "Getting started: your first week on the team",
     author: "admin",
     content: [
-      "# Welcome to the Tally team",
-      "",
-      "This page takes you from a new laptop to your first merged change. When something here is out of",
-      "date, fix the page: it is everyone's.",
+      "Welcome to the Tally team! This page takes you from a new laptop to your first merged change. When",
+      "something here is out of date, fix the page: it is everyone's.",
       "",
       "## Your first week",
       "",
