@@ -171,10 +171,10 @@ function remember(jar: Map<string, string>, response: Response): void {
  * The true baseline (tests/bench/true-bare-app): its own Express server on its own build, none of Keel's
  * server code; ready once its page answers.
  */
-export async function startTrueBare(buildDir: string): Promise<RunningServer> {
+export async function startTrueBare(buildDir: string, timeoutMs = 20_000): Promise<RunningServer> {
   const server = spawnServer({ buildDir, databaseUrl: "", port: await freePort(), script: TRUE_BARE_SERVER });
   try {
-    await waitUntilReady(server, 20_000, TRUE_BARE_PATH);
+    await waitUntilReady(server, timeoutMs, TRUE_BARE_PATH);
   } catch (error) {
     await server.stop();
     throw error;

@@ -182,8 +182,9 @@ export async function benchLighthouse(options: {
       port: await freePort(),
     });
     servers.push(keel);
-    await waitUntilReady(keel);
-    servers.push(await startTrueBare(options.trueBareBuildDir));
+    // A busy machine starts a server slowly; the audits wait for it.
+    await waitUntilReady(keel, 60_000);
+    servers.push(await startTrueBare(options.trueBareBuildDir, 60_000));
     const trueBare = servers[1]!;
     const cookie = await signIn(keel.base, "admin");
     chromium = await launchChromium();
