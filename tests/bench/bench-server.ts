@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { DEMO_CLIENT } from "../../mock-backend/identity/demo-client.ts";
 import { demoToken } from "../../prisma/factories.ts";
+import { TRUE_BARE_PATH, TRUE_BARE_SERVER } from "./true-bare-app/path.ts";
 
 // Other work on this machine uses these; the benchmark never does.
 const RESERVED_PORTS = new Set([3000, 3100, 3300]);
@@ -139,12 +140,16 @@ export function residentMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
-/** Polls /readyz until it answers 200; fails when the process exits or the time runs out. */
-export async function waitUntilReady(server: RunningServer, timeoutMs = 20_000): Promise<void> {
+/** Polls /readyz (or `readyPath`) until it answers 200; fails when the process exits or the time runs out. */
+export async function waitUntilReady(
+  server: RunningServer,
+  timeoutMs = 20_000,
+  readyPath = "/readyz",
+): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error("the server exited before it was ready");
-    const status = await fetch(`${server.base}/readyz`).then(
+    const status = await fetch(`${server.base}${readyPath}`).then(
       (response) => response.status,
       () => 0,
     );
@@ -160,6 +165,21 @@ function remember(jar: Map<string, string>, response: Response): void {
     const split = pair.indexOf("=");
     if (split > 0) jar.set(pair.slice(0, split).trim(), pair.slice(split + 1).trim());
   }
+}
+
+/**
+ * The true baseline (tests/bench/true-bare-app): its own Express server on its own build, none of Keel's
+ * server code; ready once its page answers.
+ */
+export async function startTrueBare(buildDir: string, timeoutMs = 20_000): Promise<RunningServer> {
+  const server = spawnServer({ buildDir, databaseUrl: "", port: await freePort(), script: TRUE_BARE_SERVER });
+  try {
+    await waitUntilReady(server, timeoutMs, TRUE_BARE_PATH);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
 }
 
 /** Signs in with the demo user's permanent token on the login page; returns the session's Cookie header. */
