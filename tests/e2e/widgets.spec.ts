@@ -1,4 +1,4 @@
-// The widget host (issue 8) with the sample apps (mock-backend/sample-apps) in every kind of place, the
+// The widget host (issue 8) with the harness apps (tests/fixtures/apps) and Team pulse in every kind of place, the
 // request rules (confirmation, refusal outside /api), the register timeout and a hostile widget.
 import { execFileSync } from "node:child_process";
 import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
@@ -184,7 +184,9 @@ test.describe("sample apps in their places", () => {
       frame(page, "Companion (above the article activity) (Issue Companion)").getByRole("status"),
     ).toContainText("GET ok: article");
     const embed = frame(page, "Team pulse (embedded) (Team Pulse)");
-    await expect(embed.getByTestId("status")).toHaveText(/^Loaded \d+ issues? \(load #1\)$/);
+    await expect(embed.getByTestId("status")).toHaveText(/^\d+ issues? · updated /);
+    await expect(embed.getByTestId("status")).toHaveAttribute("data-loads", "1");
+    await expect(embed.getByRole("table", { name: "Issues by state" })).toBeVisible();
     // The article's author may configure the embed; the config is kept with the embedding.
     await embed.getByRole("button", { name: "Configure" }).click();
     await embed.getByLabel("Title").fill("Conventions pulse");
@@ -204,7 +206,7 @@ test.describe("sample apps in their places", () => {
   }) => {
     await signInQuickly(page, "alice", "/articles/DEMO-A-2");
     const embed = frame(page, "Team pulse (embedded) (Team Pulse)");
-    await expect(embed.getByTestId("status")).toHaveText(/^Loaded \d+ issues?/);
+    await expect(embed.getByTestId("status")).toHaveText(/^\d+ issues? · updated /);
     const entries = () =>
       page.evaluate(
         () =>
@@ -241,7 +243,8 @@ test.describe("sample apps in their places", () => {
       navigator.storage.estimate = () => Promise.resolve({ usage: 10_000_001, quota: 50_000_000 });
     });
     await embed.getByRole("button", { name: "Refresh" }).click();
-    await expect(embed.getByTestId("status")).toHaveText(/\(load #2\)$/);
+    await expect(embed.getByTestId("status")).toHaveAttribute("data-loads", "2");
+    await expect(embed.getByTestId("status")).toHaveText(/ · updated /);
     await expect.poll(entries).toEqual(["team-pulse:pulse-embed:team-conventions-pulse"]);
   });
 
