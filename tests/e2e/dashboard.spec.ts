@@ -127,7 +127,7 @@ for (const width of [1280, 390]) {
       const box = await dialog.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(600);
       expect(box?.height).toBeLessThanOrEqual(640);
-      await expect(dialog).toContainText("The five latest issues of a project");
+      await expect(dialog).toContainText("A project's issues by state or by assignee");
       await expect(dialog).toContainText("From Team Pulse");
       await dialog.getByRole("button", { name: "Add Team pulse" }).click();
       await expect(dialog).toBeHidden();
