@@ -11,10 +11,15 @@ const CHECKLIST = "Checklist (Checklist)";
 const HARNESS_TEXT = /\((GET|POST|DELETE)\)|GET ok|load #/;
 
 const frame = (page: Page, title: string) => page.frameLocator(`iframe[title="${title}"]`);
+/** After a navigation, frames wait for the page to hydrate: on a machine shared by busy runs, that can be slow. */
+const settled = expect.configure({ timeout: 30_000 });
 
-/** Every widget on the page has registered (or given up): its frame's text is final. */
+/** Every widget on the page has registered (or given up): its frame's text is final. Frames load lazily,
+ * so each is scrolled into view first. */
 async function widgetsSettled(page: Page): Promise<void> {
-  await expect(page.locator('[data-widget][data-state="loading"]')).toHaveCount(0);
+  for (const iframe of await page.locator("[data-widget] iframe").all())
+    await iframe.scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-widget][data-state="loading"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 test("a checklist item added and ticked off on an issue is still there after a reload", async ({ page }) => {
@@ -28,7 +33,7 @@ test("a checklist item added and ticked off on an issue is still there after a r
   await checklist.getByRole("checkbox", { name: item }).check();
   await expect(checklist.getByRole("status")).toHaveText("");
   await page.reload();
-  await expect(frame(page, CHECKLIST).getByRole("checkbox", { name: item })).toBeChecked();
+  await settled(frame(page, CHECKLIST).getByRole("checkbox", { name: item })).toBeChecked();
   await expect(frame(page, CHECKLIST).getByTestId("summary")).toHaveText(/^\d+ of \d+ done$/);
   await expect(frame(page, "Checklist progress (Checklist)").getByRole("status")).toHaveText(
     /^Checklist: \d+ of \d+ done$/,
@@ -63,7 +68,7 @@ test("an issue and an article list related articles that link into Keel", async 
   await expect(links.first()).toHaveAttribute("target", "_top");
 
   await page.goto("/articles/DEMO-A-2");
-  await expect(frame(page, "Related articles (Related Articles)").getByRole("link").first()).toBeVisible();
+  await settled(frame(page, "Related articles (Related Articles)").getByRole("link").first()).toBeVisible();
   await expect(
     frame(page, "Related articles (Related Articles)").getByRole("link", { name: /./ }),
   ).not.toHaveText([/DEMO-A-2/]);
@@ -75,6 +80,7 @@ test("an issue and an article list related articles that link into Keel", async 
 
 test("Team pulse draws a chart of issues by state on the dashboard and in an article", async ({ page }) => {
   await signInQuickly(page, "alice", "/articles/DEMO-A-2");
+  await page.locator('iframe[title="Team pulse (embedded) (Team Pulse)"]').scrollIntoViewIfNeeded();
   const embed = frame(page, "Team pulse (embedded) (Team Pulse)");
   const chart = embed.getByRole("table", { name: "Issues by state" });
   await expect(chart.getByRole("row").first()).toBeVisible();
@@ -90,7 +96,7 @@ test("Team pulse draws a chart of issues by state on the dashboard and in an art
     .click();
   const tile = page.getByRole("region", { name: "Team pulse", exact: true });
   const tileChart = tile.frameLocator("iframe").getByRole("table", { name: "Issues by state" });
-  await expect(tileChart.getByRole("rowheader").first()).toBeVisible();
+  await settled(tileChart.getByRole("rowheader").first()).toBeVisible();
 });
 
 test("the team page shows the announcement, statuses and who works on what", async ({ page }) => {
@@ -110,12 +116,12 @@ test("the team page shows the announcement, statuses and who works on what", asy
     team.getByRole("list", { name: "Open issues per person" }).getByRole("listitem").first(),
   ).toContainText(/open issues?/);
   await page.reload();
-  await expect(frame(page, "Team (Team Space)").getByRole("button", { name: "Workload" })).toHaveAttribute(
+  await settled(frame(page, "Team (Team Space)").getByRole("button", { name: "Workload" })).toHaveAttribute(
     "aria-current",
     "page",
   );
   await page.goto("/users/me?tab=app:team-space:profile-settings");
-  await expect(frame(page, "Team status (Team Space)").getByLabel("Status")).toHaveValue(
+  await settled(frame(page, "Team status (Team Space)").getByLabel("Status")).toHaveValue(
     "Reviewing the release notes",
   );
 });

@@ -6,7 +6,7 @@ import { messageOf, plural, show, ytApp } from "../assets/ui.js";
 const status = document.getElementById("status");
 ytApp(status);
 const host = await YTApp.register();
-const beforeClosing = YTApp.widget?.key === "before-closing";
+const beforeClosing = new URLSearchParams(location.search).get("place") === "before-closing";
 
 try {
   const answer = await host.fetchApp("backend/items", { scope: true });

@@ -1,5 +1,5 @@
 /* global YTApp */
-// Every place of Team Space, told apart by the widget's key: the team page (main menu, with sections in the
+// Every place of Team Space, told apart by the `place` in the document's query: the team page (main menu, with sections in the
 // app's own location), its administration, a project's settings and Team tab, a helpdesk project's inbox,
 // the profile's status settings (per-user storage) and the user card's workload line.
 import { declined, el, initials, messageOf, plural, show, ytApp } from "../assets/ui.js";
@@ -14,7 +14,8 @@ const HOURS_KEY = "hours";
 ytApp(status);
 let onLocation = () => undefined;
 const host = await YTApp.register({ onAppLocationChange: (location) => onLocation(location) });
-const key = YTApp.widget?.key ?? "team";
+// Each place opens this document with its own `?place=` (the manifest's indexPath).
+const key = new URLSearchParams(location.search).get("place") ?? "team";
 const entity = YTApp.entity;
 
 const fieldValue = (issue, name) =>
