@@ -61,9 +61,10 @@ test("clearing the checklist asks first, and Deny keeps it", async ({ page }) =>
 
 test("an issue and an article list related articles that link into Keel", async ({ page }) => {
   await signInQuickly(page, "alice", "/issue/DEMO-1");
+  await page.locator('iframe[title="Related articles (Related Articles)"]').scrollIntoViewIfNeeded();
   const related = frame(page, "Related articles (Related Articles)");
   const links = related.getByRole("link");
-  await expect(links.first()).toBeVisible();
+  await settled(links.first()).toBeVisible();
   await expect(links.first()).toHaveAttribute("href", /^\/articles\/[A-Z]+-A-\d+$/);
   await expect(links.first()).toHaveAttribute("target", "_top");
 
