@@ -2,10 +2,13 @@
 // request rules (confirmation, refusal outside /api), the register timeout and a hostile widget.
 import { execFileSync } from "node:child_process";
 import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect as baseExpect, test } from "./fixtures.ts";
 import { e2eDatabaseFile } from "./fixtures.ts";
 import { signInQuickly, tokenOf, userOf, waitForHydration } from "./helpers.ts";
 
+// An issue page holds the harness frames and the demo's sample apps' frames: on a busy machine the last of
+// them registers well after the page has loaded.
+const expect = baseExpect.configure({ timeout: 30_000 });
 const frame = (page: Page, title: string): FrameLocator => page.frameLocator(`iframe[title="${title}"]`);
 const NOTES = "Notes (Issue Companion)";
 const NOTES_PATH = "extensionEndpoints/issue-companion/backend-global/notes";
@@ -27,6 +30,10 @@ async function removeApp(request: APIRequestContext, baseURL: string, name: stri
 }
 
 test.describe("sample apps in their places", () => {
+  // Frames load when they come near the viewport; the demo's sample apps share these places, so a tall
+  // window keeps every harness frame in view.
+  test.use({ viewport: { width: 1280, height: 2400 } });
+
   test("the issue page runs its widgets in sandboxed frames that read the issue through the host", async ({
     page,
   }) => {
@@ -38,7 +45,7 @@ test.describe("sample apps in their places", () => {
       ["issue-above-activity-stream", "Companion (above the activity) (Issue Companion)"],
     ];
     for (const [place, title] of places) {
-      const iframe = page.locator(`[data-place="${place}"] iframe`);
+      const iframe = page.locator(`[data-place="${place}"] iframe[title="${title}"]`);
       await expect(iframe).toHaveAttribute("title", title);
       const sandbox = (await iframe.getAttribute("sandbox")) ?? "";
       expect(sandbox.split(" ")).toEqual(
@@ -274,7 +281,7 @@ test.describe("sample apps in their places", () => {
       .filter((e) => e.event === "performance")
       .map((e) => Object.fromEntries(e.eventFields.map((f) => [f.name, f.value])));
     expect(fields.map((f) => f.kind)).toEqual(expect.arrayContaining(["TTFB"]));
-    expect(fields[0]).toMatchObject({ app: "issue-companion" });
+    expect(fields.map((f) => f.app)).toContain("issue-companion");
     const stages = batches
       .flat()
       .filter((e) => e.event === "lifecycle")
