@@ -330,7 +330,11 @@ test.describe("sample apps in their places", () => {
 
     // The settings tab opens the first app's settings (Team Space's); the harness app's are next to them.
     await page.goto("/projects/DEMO?tab=settings");
-    await page.getByRole("link", { name: "Workspace" }).first().click();
+    await page
+      .getByRole("region", { name: "Demo project" })
+      .getByRole("link", { name: "Workspace" })
+      .first()
+      .click();
     await expect(page).toHaveURL("/projects/DEMO?tab=app%3Aworkspace%3Aproject-settings");
     await expect(frame(page, "Workspace (Workspace)").getByTestId("entity")).toContainText(
       '"type":"project"',
