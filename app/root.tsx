@@ -23,7 +23,7 @@ import { directionOf, toLanguage } from "./i18n/languages.ts";
 import { TRANSLATIONS_ID, translationsDataBlock, useLanguageSync } from "./i18n/client.ts";
 import { useTranslation } from "react-i18next";
 import { getKeelContext } from "./lib/keel-context.ts";
-import { withGuestAppearance } from "./lib/guest-appearance.server.ts";
+import { withBrowserPreferences } from "./lib/browser-preferences.server.ts";
 import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
 import { findShellRoute } from "./shell/route-table.ts";
@@ -50,6 +50,7 @@ import { osFromUserAgent } from "./shell/shortcuts.ts";
 import stylesHref from "./styles/app.css?url";
 import feedbackStylesHref from "./styles/feedback.css?url";
 import narrowStylesHref from "./styles/narrow.css?url";
+import highContrastStylesHref from "./styles/high-contrast.css?url";
 
 // The language comes before the CSRF check, so that a refused request is answered in it too.
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddleware, csrfMiddleware];
@@ -61,7 +62,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   // Two-factor authentication is required and not set up: the account security tab first.
   const twoFactor = twoFactorRedirect(shell.user, url.pathname);
   if (twoFactor) throw redirect(twoFactor);
-  const user = withGuestAppearance(shell.user, request.headers.get("cookie"));
+  const user = withBrowserPreferences(shell.user, request.headers.get("cookie"));
   const md = getI18n(context).getFixedT(null, "markdown");
   const agreement = await loadAgreementState(hubAgreementService(getApi(context)), user, request, md);
   const banners = visibleBanners(shell.banners, request.headers.get("cookie"), md);
@@ -101,10 +102,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = shell?.language ?? i18n.language;
   const dir = shell?.dir ?? directionOf(language);
   const theme = shell?.user.profiles.appearance.uiTheme ?? "system";
+  const contrast = shell?.user.profiles.keel?.contrast ?? "system";
   // Marks the page as React's once hydration has committed: scripts and tests wait on it.
   const hydrated = useHydrated();
   return (
-    <html lang={language} dir={dir} data-theme={theme} data-hydrated={hydrated ? "" : undefined}>
+    <html
+      lang={language}
+      dir={dir}
+      data-theme={theme}
+      data-contrast={contrast}
+      data-hydrated={hydrated ? "" : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -124,6 +132,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
+        {/* High contrast as chosen, or when the system asks for more contrast; never loaded for "standard". */}
+        {contrast !== "standard" ? (
+          <link
+            rel="stylesheet"
+            href={highContrastStylesHref}
+            media={contrast === "more" ? undefined : "(prefers-contrast: more), (forced-colors: active)"}
+          />
+        ) : null}
         {/* This page's language, and only it: the browser starts i18next from it (entry.client.tsx). */}
         <script
           nonce={nonce}

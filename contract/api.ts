@@ -14,6 +14,7 @@ import {
   PROJECT_TEMPLATES,
   PROJECT_TYPES,
   UI_THEMES,
+  CONTRASTS,
   USER_TYPES,
 } from "./constants.ts";
 
@@ -39,6 +40,8 @@ export {
 
 export const UiThemeSchema = z.enum(UI_THEMES);
 export type UiTheme = z.infer<typeof UiThemeSchema>;
+export const ContrastSchema = z.enum(CONTRASTS);
+export type Contrast = z.infer<typeof ContrastSchema>;
 
 export const WidgetEntrySchema = z.object({
   id: Id,
@@ -69,6 +72,20 @@ export const AppearanceProfileSchema = z.object({
   expandNavigation: z.boolean(),
   showTooltips: z.boolean(),
 });
+
+/**
+ * Keel's own preferences, an extension of the product's profiles (docs/decisions/0016): the mock keeps
+ * them; a backend without it leaves `profiles.keel` out of its answer, and Keel keeps them in a cookie.
+ */
+export const KeelProfileSchema = z.object({
+  contrast: ContrastSchema,
+});
+export type KeelProfile = z.infer<typeof KeelProfileSchema>;
+
+export const KeelProfileUpdateSchema = KeelProfileSchema.partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "Give at least one of contrast" });
+export type KeelProfileUpdate = z.infer<typeof KeelProfileUpdateSchema>;
 
 /** A user's date format as Keel reads it from the profile. */
 export const UserDateFormatSchema = z.object({
@@ -109,6 +126,7 @@ export const CurrentUserSchema = z.object({
   widgets: z.array(WidgetEntrySchema),
   profiles: z.object({
     appearance: AppearanceProfileSchema,
+    keel: KeelProfileSchema.optional(),
     general: z.object({
       locale: z.object({ language: z.string(), locale: z.string() }),
       // Always there on the real backend; a backend without them shows dates in UTC, the first format.

@@ -27,6 +27,8 @@ export const LOCALES = [
 ] as const;
 
 export const UI_THEMES = ["default", "darcula", "system"] as const;
+/** High contrast beside the theme: from the system's `prefers-contrast`, always, or never. */
+export const CONTRASTS = ["system", "more", "standard"] as const;
 export const USER_TYPES = ["STANDARD_USER", "REPORTER"] as const;
 export const PROJECT_TYPES = ["DEFAULT", "HELPDESK"] as const;
 export const INBOX_FOLDERS = ["direct", "subscription", "whatsnew"] as const;

@@ -86,6 +86,21 @@ test("activitiesPage answers comments to those with READ_COMMENT and field chang
         added: [{ text: "Confirmed at 760 px in Chromium.", $type: "IssueComment" }],
         $type: "CommentActivityItem",
       },
+      {
+        author: { login: "admin", $type: "User" },
+        added: [
+          {
+            text: "@alice, the 2.4 release waits on this fix: can it be merged by Wednesday?",
+            $type: "IssueComment",
+          },
+        ],
+        $type: "CommentActivityItem",
+      },
+      {
+        author: { login: "alice", $type: "User" },
+        added: [{ text: "@tom, the fix is on staging: can you check it in Firefox?", $type: "IssueComment" }],
+        $type: "CommentActivityItem",
+      },
     ],
   });
   expect(expectOk(await get(comments, "alice"))).toEqual({ activities: [], $type: "CursorPage" });

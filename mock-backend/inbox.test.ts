@@ -173,7 +173,7 @@ test("GET /api/inbox/threads lists alice's threads newest first, unread, with au
       {
         id: "th-alice-1-m1",
         author: { login: "admin", name: "Ada Admin" },
-        text: "@alice, can you check this on a narrow screen?",
+        text: "@alice, the 2.4 release waits on this fix: can it be merged by Wednesday?",
         timestamp: SEED_EPOCH - 3 * HOUR,
         read: false,
       },

@@ -29,7 +29,7 @@ test("GET /api/mentions resolves tickets, articles and users in one answer", asy
   ]);
   expect(body.issues[0]?.summary).toBe("Navigation collapses on narrow screens");
   expect(body.articles).toEqual([
-    { id: "3-1", idReadable: "DEMO-A-1", summary: "Getting started with Keel" },
+    { id: "3-1", idReadable: "DEMO-A-1", summary: "Getting started: your first week on the team" },
   ]);
   expect(body.users).toEqual([
     { id: "1-1", login: "admin", name: "Ada Admin", profileUrl: "/users/1-1" },

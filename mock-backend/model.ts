@@ -3,6 +3,7 @@ import { PERMISSION } from "#contract/constants.ts";
 import type { Prisma } from "../prisma/generated/client.ts";
 import {
   ConfigurationSchema,
+  ContrastSchema,
   type Configuration,
   type CurrentUser,
   type InboxThread,
@@ -77,6 +78,7 @@ async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
         expandNavigation: user.expandNavigation,
         showTooltips: user.showTooltips,
       },
+      keel: { contrast: ContrastSchema.catch("system").parse(user.contrast) },
       general: { locale: { language: user.language, locale: user.locale } },
       helpdesk: {
         helpdeskFolder: user.helpdeskFolderId ? { id: user.helpdeskFolderId } : null,

@@ -21,6 +21,7 @@ const ME = "/api/users/me";
 const FULL_ME = withFields(ME, selectorFor(CurrentUserSchema));
 const APPEARANCE = "/api/users/me/profiles/appearance";
 const TIPS = "/api/users/me/profiles/tips";
+const KEEL_PROFILE = "/api/users/me/profiles/keel";
 const ANALYTICS_PROFILE = "/api/users/me/profiles/analytics";
 
 async function meAs(login: string) {
@@ -295,6 +296,46 @@ test("POST appearance with a bearer token needs no Origin", async () => {
     });
     expect(expectOk(response)).toMatchObject({ uiTheme: "darcula" });
     expect((await userRow(db, "alice")).uiTheme).toBe("darcula");
+  });
+});
+
+test("POST keel saves the contrast, which the current user then carries in profiles.keel", async () => {
+  await withBackend(async ({ db, client }) => {
+    expect((await meAs("alice")).profiles.keel).toEqual({ contrast: "system" });
+    const response = await client.request("POST", KEEL_PROFILE, {
+      body: { contrast: "more" },
+      headers: bearer("alice"),
+    });
+    expect(expectOk(response)).toEqual({ contrast: "more" });
+    expect((await userRow(db, "alice")).contrast).toBe("more");
+    const me = await client.request("GET", withFields(ME, "profiles(keel(contrast))"), {
+      headers: bearer("alice"),
+    });
+    expect(expectOk(me)).toEqual({ profiles: { keel: { contrast: "more" } } });
+    expect((await userRow(db, "admin")).contrast).toBe("system");
+  });
+});
+
+test.each([
+  ["an unknown contrast", { contrast: "ultra" }],
+  ["an unknown key", { contrast: "more", uiTheme: "darcula" }],
+  ["an empty object", {}],
+])("POST keel refuses %s with 400 and writes nothing", async (_, body) => {
+  await withBackend(async ({ db, client }) => {
+    const before = await writableState(db);
+    const response = await client.request("POST", KEEL_PROFILE, { body, headers: bearer("alice") });
+    expectError(response, 400, "bad_request");
+    expect(await writableState(db)).toEqual(before);
+  });
+});
+
+test("POST keel refuses the guest with 401", async () => {
+  await withBackend(async ({ client }) => {
+    const response = await client.request("POST", KEEL_PROFILE, {
+      body: { contrast: "more" },
+      headers: sameOrigin(),
+    });
+    expectError(response, 401, "unauthorized");
   });
 });
 

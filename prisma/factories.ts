@@ -73,26 +73,115 @@ export function demoConfiguration(overrides: Partial<Configuration> = {}): Confi
   };
 }
 
+/** The sections of the demo's terms of use, each with its own text. */
+const AGREEMENT_SECTIONS: { title: string; text: string }[] = [
+  {
+    title: "Acceptance of these terms",
+    text: [
+      "These terms govern your use of this Keel server (the service), run by the organisation that invited you",
+      "(we, us). By signing in and accepting them you agree to them on your own behalf and, when you use the",
+      "service for your employer, on its behalf. If you do not agree, decline: you are logged out and nothing you",
+      "have not already entered is kept.",
+    ].join("\n"),
+  },
+  {
+    title: "Your account",
+    text: [
+      "You sign in with the account we created for you or that you created through an invitation. Keep your",
+      "password and permanent tokens to yourself and turn on two-factor authentication when the service asks",
+      "for it. You are responsible for what is done with your account until you tell us it has been misused;",
+      "write to us as soon as you suspect that someone else has used it.",
+    ].join("\n"),
+  },
+  {
+    title: "Acceptable use",
+    text: [
+      "Use the service for your team's work. Do not:",
+      "",
+      "- upload malware, or content you have no right to share;",
+      "- try to reach projects, accounts or data you have not been given access to;",
+      "- send automated requests beyond the rate limits, or load the service in a way that degrades it for others;",
+      "- harass other users or use mentions and notifications to send unsolicited messages.",
+    ].join("\n"),
+  },
+  {
+    title: "Content ownership",
+    text: [
+      "Issues, comments, articles and attachments you create remain yours or your employer's. You grant us the",
+      "rights needed to store, back up, index and show that content to the people who may read the project it",
+      "belongs to, and nothing more. Apps that an administrator installs read content only through the",
+      "permissions shown when they were installed.",
+    ].join("\n"),
+  },
+  {
+    title: "Privacy and personal data",
+    text: [
+      "We process your name, email address, sign-in history and usage statistics to run the service, to keep it",
+      "secure and to improve it. We do not sell personal data. You can ask us for a copy of your data, have it",
+      "corrected, or have your account deleted, subject to what we must keep by law. The privacy notice linked",
+      "from the help menu lists every processor we use.",
+    ].join("\n"),
+  },
+  {
+    title: "Availability and changes to the service",
+    text: [
+      "We aim to keep the service available around the clock and announce planned maintenance in a banner at",
+      "least two days ahead. Features may change or be removed; when a change removes data, we say so in",
+      "advance and offer an export.",
+    ].join("\n"),
+  },
+  {
+    title: "Suspension and termination",
+    text: [
+      "You may stop using the service at any time and ask us to delete your account. We may suspend an account",
+      "that breaks these terms or endangers the service or other users, and close it when the breach is not",
+      "remedied within 14 days of our notice. Content that belongs to a project stays with the project.",
+    ].join("\n"),
+  },
+  {
+    title: "Disclaimer and limitation of liability",
+    text: [
+      'The service is provided "as is". To the extent the law allows, we are not liable for indirect or',
+      "consequential loss, lost profits or lost data beyond what our backups let us restore. Nothing in these",
+      "terms limits liability for wilful misconduct, gross negligence or anything else that cannot be limited",
+      "by law.",
+    ].join("\n"),
+  },
+  {
+    title: "Changes to these terms",
+    text: [
+      "We may update these terms. A minor version clarifies wording and is announced in a notice; a major",
+      "version changes your rights or obligations, and you are asked to accept it before you continue to use",
+      "the service.",
+    ].join("\n"),
+  },
+  {
+    title: "Governing law",
+    text: [
+      "These terms are governed by the law of the country where we have our registered office, and its courts",
+      "decide disputes, unless the law of your country of residence gives you the right to go to court there.",
+    ].join("\n"),
+  },
+  {
+    title: "Contact",
+    text: [
+      "Questions about these terms, requests about your data and reports of misuse go to",
+      "legal@keel.example. For help with the service itself, open a ticket in the Support desk.",
+    ].join("\n"),
+  },
+];
+
 export const DEMO_AGREEMENT: UserAgreement = {
   enabled: true,
   majorVersion: 1,
   minorVersion: 0,
   requiredForREST: false,
   text: [
-    "# Keel user agreement",
+    "# Terms of use",
     "",
-    "Version 1.0. By using Keel you agree to the following terms.",
+    "Version 1.0, in effect since 1 November 2026.",
     "",
-    ...Array.from({ length: 12 }, (_, i) =>
-      [
-        `## ${i + 1}. ${["Use of the service", "Your content", "Privacy", "Security", "Availability", "Support", "Fees", "Termination", "Liability", "Changes", "Law", "Contact"][i]}`,
-        "",
-        "You use the service in line with these terms and the law. Content you create remains yours; you grant",
-        "the operator the rights needed to store, show and back it up for you and for the people you share it with.",
-        "",
-      ].join("\n"),
-    ),
-    "Scroll to the end to accept.",
+    ...AGREEMENT_SECTIONS.map(({ title, text }, i) => `## ${i + 1}. ${title}\n\n${text}\n`),
   ].join("\n"),
 };
 
@@ -145,6 +234,8 @@ export interface DemoUser {
   unreadInbox?: boolean;
   /** profiles.general.locale; the seeded users keep the column defaults (English). */
   locale?: { locale: string; language: string };
+  /** The demo user this one was made like (demoUserLike): its inbox is that user's, addressed to this one. */
+  madeLike?: string;
   description: string;
 }
 
@@ -235,6 +326,7 @@ export function demoUserLike(
   return {
     ...user,
     ...identity,
+    madeLike: user.madeLike ?? user.login,
     email: user.email === null ? null : `${identity.login}@keel.example`,
     helpdeskFolderId: user.helpdeskFolderId === undefined ? undefined : `hf-${identity.login}`,
     analyticsId: user.analyticsId === undefined ? undefined : `an-${identity.login}`,
@@ -281,6 +373,8 @@ export const DEMO_GROUPS: readonly { id: string; name: string; description: stri
   },
 ];
 
+// The demo team builds Tally, a shared-expenses app: a mobile app, a web dashboard and the web API behind
+// both. DEMO holds the team's work; SUP holds customers' tickets.
 const ISSUE_TEXTS: {
   project: string;
   summary: string;
@@ -293,10 +387,14 @@ const ISSUE_TEXTS: {
     summary: "Navigation collapses on narrow screens",
     reporter: "alice",
     description: [
+      "On the web dashboard the left navigation should become a top bar at 760 px and below. It stays a left",
+      "bar instead and covers the first column of the expense list, so on a tablet in portrait the amounts",
+      "cannot be read.",
+      "",
       "## Steps to reproduce",
       "",
-      "1. Open Keel at **760 px** wide or less.",
-      "2. Click the hamburger menu.",
+      "1. Open the web dashboard in a window **760 px** wide or less.",
+      "2. Open **Expenses** and click the menu button.",
       "",
       "- [x] Reproduced in Chromium",
       "- [ ] Reproduced in Firefox",
@@ -304,27 +402,39 @@ const ISSUE_TEXTS: {
       "| Width | Expected | Actual |",
       "|------:|----------|--------|",
       "| 1280 | left bar | left bar |",
-      "| 760 | top bar | ~~left bar~~ top bar |",
+      "| 760 | top bar | ~~top bar~~ left bar |",
       "",
-      "Related to DEMO-2, reported by @admin. Accent colour #3B82F6 looks off.",
+      "The stylesheet switches at 768 px and the layout code at 760 px. The menu button should also keep the",
+      "accent colour #3B82F6 in both themes. Blocks the 2.4 release together with DEMO-2; @admin decides",
+      "whether it can wait.",
     ].join("\n"),
   },
   {
     project: "0-1",
-    summary: "Render formulas in the description",
+    summary: "Retry failed syncs with exponential backoff",
     reporter: "admin",
     description: [
-      "Inline math such as $e^{i\\pi} + 1 = 0$ and a display formula:",
+      "When the phone is offline or the API answers 503, the app retries a failed sync every 5 seconds for as",
+      "long as it runs. On a bad connection that drains the battery, and after an outage every phone hits the",
+      "API at the same moment.",
       "",
-      "$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$",
+      "## Proposal",
       "",
-      "Prices like $100 stay text.",
+      "Before the $n$-th retry, wait $t_n = \\min(t_{max}, t_0 \\cdot 2^n)$ with $t_0 = 2$ s and $t_{max} = 5$ min,",
+      "plus up to 20 % random jitter so that phones spread out. After $N$ failed attempts the app has waited at",
+      "most",
+      "",
+      "$$\\sum_{n=0}^{N-1} t_0 \\cdot 2^n = t_0 \\left(2^N - 1\\right)$$",
+      "",
+      "that is about 17 minutes for $N = 9$, after which it shows *Not synced* and waits for the user.",
+      "",
+      "Expenses over $100 keep their place at the front of the queue.",
       "",
       "```mermaid",
-      "graph LR; Open --> InProgress --> Done",
+      "graph LR; Queued --> Sending --> Synced; Sending --> Waiting --> Sending",
       "```",
       "",
-      "The formulas follow the release checklist, see DEMO-1:",
+      "The limits go into the release checklist for 2.4, next to the layout fix in DEMO-1:",
       "",
       "![Release checklist](/demo/release-checklist.pdf)",
     ].join("\n"),
@@ -334,62 +444,230 @@ const ISSUE_TEXTS: {
     summary: "Dark theme contrast of links",
     reporter: "alice",
     resolved: true,
-    description:
-      "Links in the dark theme need a contrast ratio of at least 4.5:1. See https://www.w3.org/TR/WCAG22/.",
+    description: [
+      "Links in expense notes use #2563EB on the dark background #111827: a contrast ratio of 3.4:1, below the",
+      "4.5:1 that WCAG 2.2 asks of body text (https://www.w3.org/TR/WCAG22/#contrast-minimum).",
+      "",
+      "Fixed by using #60A5FA for links in the dark theme (7.0:1); the light theme is unchanged.",
+    ].join("\n"),
   },
   {
     project: "0-1",
-    summary: "Keyboard shortcut for quick search",
+    summary: "Add a keyboard shortcut for quick search",
     reporter: "admin",
-    description:
-      'Press `Ctrl+K` (or `Cmd+K` on macOS) to open quick search.\n\n```ts\nconst shortcut = { ctrl: true, key: "k" };\n```',
+    description: [
+      "People who keep the web dashboard open all day want to jump to an expense, a group or a person without",
+      "the mouse.",
+      "",
+      "- `Ctrl+K` (`Cmd+K` on macOS) opens quick search from any page.",
+      "- `Escape` closes it and gives the focus back to where it was.",
+      "- The shortcut is listed in the keyboard help (`?`).",
+      "",
+      "```ts",
+      'const quickSearch = { ctrl: true, key: "k" };',
+      "```",
+    ].join("\n"),
   },
   {
     project: "0-2",
     summary: "Cannot sign in from the mobile app",
     reporter: "rachel",
-    description:
-      "After the update the app says *Session expired* right after signing in.\n\n> It worked yesterday.",
+    description: [
+      "Since I updated the app to 2.3.1 it says *Session expired* right after I sign in, every time. Signing in",
+      "on the website works.",
+      "",
+      "> It worked yesterday, before the update.",
+      "",
+      "Phone: Pixel 7, Android 15.",
+    ].join("\n"),
   },
   {
     project: "0-2",
     summary: "Invoice shows the wrong currency",
     reporter: "rachel",
-    description:
-      "The invoice for October shows **USD** instead of **EUR**.\n\n![Screenshot](/favicon.svg){width=120}",
+    description: [
+      "My invoice for October shows the amount in **USD** instead of **EUR**, although my billing address is in",
+      "Germany and my card is charged in euros. Please send a corrected invoice: my accountant needs it for the",
+      "quarter's books.",
+    ].join("\n"),
   },
 ];
 
-const ARTICLE_TEXTS: { project: string; summary: string; content: string }[] = [
+const ARTICLE_TEXTS: { project: string; summary: string; author: string; content: string }[] = [
   {
     project: "0-1",
-    summary: "Getting started with Keel",
+    summary: "Getting started: your first week on the team",
+    author: "admin",
     content: [
-      "# Welcome",
+      "Welcome to the Tally team! This page takes you from a new laptop to your first merged change. When",
+      "something here is out of date, fix the page: it is everyone's.",
       "",
-      "Keel keeps **issues**, *articles* and dashboards in one place.",
+      "## Your first week",
       "",
-      "## First steps",
+      "- [ ] Read the [Markdown reference](/markup): issues and articles here are written in Markdown",
+      "- [ ] Read the team conventions (DEMO-A-2) and the API guidelines (DEMO-A-3)",
+      "- [ ] Turn on two-factor authentication in your profile",
+      "- [ ] Pick an unassigned issue in the DEMO project and assign it to yourself",
+      "- [ ] Ship a release with someone who has done it before (DEMO-A-4)",
       "",
-      "- [ ] Read the [Markdown reference](/markup)",
-      "- [ ] Create your first issue",
+      "## Who to ask",
       "",
-      "Watch the tour: https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      "| Area | Ask |",
+      "|---|---|",
+      "| Web dashboard | @alice |",
+      "| Mobile app and releases | @admin |",
+      "| Testing on devices | @tom |",
+      "",
+      "## The system in one picture",
+      "",
+      "The mobile app and the web dashboard both talk to the web API, which keeps its data in PostgreSQL and",
+      "sends notifications through the push service:",
+      "",
+      "https://viewer.diagrams.net/?lightbox=1&nav=1#RzZZRT4MwEMc%2FzSX6Vlo0vm7opomLMyzxuawXaOwoKWWwb28GdRPrjIkKe6P%2Fy137%2F5W7FFi0aeaGF9lCC1TA7oBFRmvbfW2aCJUCSqQAdguUEqAU6OxENGijpOAGc%2FuTBF4UXcqWqwo7baETqRAoaYPkQj7FQCOgZJILo6W47DJKu1Muw%2BgqF7gvGQCb1pm0GBd8vY%2FWhhfApm4TNBabk0dtJXfOOeoNWrMDSpqPRsiut6qlsJnLDp2WoUwzV%2FLKabzs1umh7BEK0Jnj8jWjGhOP0cteI4KXWaK5EedAJBiSCS%2FkCSaT5cM4NGjY53E9IA7h%2FyFLXdrUYPz8OA6O8Ga0himqMvN5tCIp0WzlGs%2BDyaAtg4HH5H61WsYeCszFxBhdA7tNlF6%2FHryjSPF755SUujJr%2FDTcLTcp2l7n%2BowMKm7ltr%2FDrwzToQ0fJvVIhpln%2BD8vV%2Fpeuzk0hNVwbKvvQ%2BbvzQKdHR9gbaz3PnsD",
     ].join("\n"),
   },
   {
     project: "0-1",
     summary: "Team conventions",
-    content:
-      "## Naming\n\nIssues start with a verb. Mention teammates with @alice.\n\n```sql\nSELECT id FROM issues WHERE resolved IS NULL;\n```" +
+    author: "admin",
+    content: [
+      "## Issues",
+      "",
+      "- A feature's summary starts with a verb (*Add a keyboard shortcut for quick search*); a bug's says what",
+      "  goes wrong (*Navigation collapses on narrow screens*).",
+      "- **Critical** means customers are blocked now: drop what you are doing. **Major** goes into the next",
+      "  release, **Normal** and **Minor** when there is room.",
+      "- Move an issue to **In Progress** when you start and assign it to yourself; **Fixed** when the change",
+      "  is merged, **Won't fix** with a comment that says why.",
+      "- Mention a teammate (@alice) when you need their answer, not to keep them informed: they can watch",
+      "  the issue.",
+      "",
+      "## Branches and reviews",
+      "",
+      "```sh",
+      "git switch -c DEMO-4-quick-search-shortcut",
+      "```",
+      "",
+      "Every change is reviewed by one teammate before it is merged. Reviews answer within one working day;",
+      "a change bigger than 400 lines is split first.",
+      "",
       // An app widget embedded in the text (the team-pulse sample app's MARKDOWN widget).
-      "\n\n## This week\n\n{{widget team-pulse:pulse-embed:team-conventions-pulse}}",
+      "## This week",
+      "",
+      "{{widget team-pulse:pulse-embed:team-conventions-pulse}}",
+    ].join("\n"),
   },
   {
     project: "0-2",
     summary: "How to reach support",
-    content:
-      "Write to the **Support desk** project. We answer within one working day.\n\n| Plan | Response time |\n|---|---|\n| Free | 3 days |\n| Team | 1 day |",
+    author: "admin",
+    content: [
+      "Open a ticket in the **Support desk** project, or write to support@tally.example: the mail becomes a",
+      "ticket too. Tell us the app's version (*Settings → About*), your phone or browser, and what you expected",
+      "to happen.",
+      "",
+      "| Plan | First answer within |",
+      "|---|---|",
+      "| Free | 3 working days |",
+      "| Team | 1 working day |",
+      "| Business | 4 hours, around the clock for outages |",
+      "",
+      "For an outage, check the status page first: https://status.tally.example",
+    ].join("\n"),
+  },
+  {
+    project: "0-1",
+    summary: "API guidelines",
+    author: "admin",
+    content: [
+      "How the web API's endpoints look, so that the app, the dashboard and customers' scripts can rely on",
+      "them. Read this before you add an endpoint; ask @admin when a case is not covered.",
+      "",
+      "## Resources",
+      "",
+      "- Plural nouns in kebab-case: `/api/v2/expense-groups/{id}/expenses`.",
+      "- `GET` never changes anything; `PUT` and `DELETE` are idempotent; `POST` creates.",
+      "- Timestamps are milliseconds since the epoch in UTC; amounts are integers in minor units with an",
+      "  ISO 4217 currency code.",
+      "",
+      "## Errors",
+      "",
+      "Every error answers JSON with a stable code and a sentence for people:",
+      "",
+      "```json",
+      '{ "error": "expense_locked", "error_description": "The expense is part of a settled group." }',
+      "```",
+      "",
+      "| Status | When |",
+      "|---|---|",
+      "| 400 | The request is malformed; `error_description` names the field. |",
+      "| 401 | No valid token. |",
+      "| 404 | The resource does not exist *or* the caller may not see it. |",
+      "| 409 | The resource changed since the caller read it. |",
+      "| 429 | Over the rate limit; `Retry-After` says when to try again. |",
+      "",
+      "## Lists and versions",
+      "",
+      "Lists page with `$top` (at most 500) and `$skip`. A change that removes or renames a field is a new",
+      "version (`/api/v3/`); the old one keeps working for six months after the app stops using it.",
+    ].join("\n"),
+  },
+  {
+    project: "0-1",
+    summary: "Release checklist",
+    author: "admin",
+    content: [
+      "We ship the mobile app and the web API every second Wednesday. The release manager of the day",
+      "works through this list and ticks it in a copy of this page.",
+      "",
+      "## The day before",
+      "",
+      "- [ ] Every issue planned for the release is **Fixed** or moved to the next one",
+      "- [ ] The database migrations ran on staging and can be rolled back",
+      "- [ ] Tested on the oldest supported phones (Android 12, iOS 16)",
+      "",
+      "## Release day",
+      "",
+      "- [ ] Deploy the API before the apps: the API stays compatible with the previous app version",
+      "- [ ] Submit the apps to the stores with the release notes",
+      "- [ ] Publish the web dashboard and watch the error rate for 30 minutes",
+      "- [ ] Post the release notes in the announcements banner",
+      "",
+      "The printable version for the release meeting:",
+      "",
+      "![Printable checklist](/demo/release-checklist.pdf)",
+    ].join("\n"),
+  },
+  {
+    project: "0-1",
+    summary: "Incident runbook: the API is down or slow",
+    author: "alice",
+    content: [
+      "What to do when the web API fails or slows down, whoever notices first.",
+      "",
+      "## 1. Declare",
+      "",
+      "Open a **Critical** issue in DEMO titled *Incident: …* and assign it to yourself: you are the incident",
+      "lead until you hand over. Put a banner up: *We are looking into problems with syncing.*",
+      "",
+      "## 2. Stabilise",
+      "",
+      "| Symptom | First step |",
+      "|---|---|",
+      "| 5xx after a deploy | Roll back to the previous release. |",
+      "| Slow answers, database CPU high | Turn off the nightly reports; look for a missing index. |",
+      "| Push notifications late | Check the push service's status page; the app syncs without them. |",
+      "",
+      "## 3. Communicate",
+      "",
+      "Update the banner and the status page every 30 minutes, even when nothing has changed. Support",
+      "answers tickets about the incident with a link to the status page.",
+      "",
+      "## 4. Follow up",
+      "",
+      "Within two working days, write what happened, why, and what we change so that it does not happen",
+      "again. No blame: we fix systems, not people.",
+    ].join("\n"),
   },
 ];
 
@@ -438,7 +716,7 @@ export function demoArticles() {
       id: `3-${i + 1}`,
       idReadable: `${project?.shortName}-A-${number}`,
       projectId: text.project,
-      reporterId: "1-1",
+      reporterId: DEMO_USERS.find((u) => u.login === text.author)?.id ?? "1-1",
       summary: text.summary,
       content: text.content,
       created: BigInt(created),
@@ -447,21 +725,33 @@ export function demoArticles() {
   });
 }
 
-/** Inbox threads for a user, unread (alice's) or read (the others'). */
-export function demoInbox(login: string, unread: boolean) {
-  const threads = [
+interface DemoNotification {
+  folderId: "direct" | "subscription";
+  type: "mention" | "reaction" | "subscription";
+  subject: string;
+  issueId: string;
+  /** Who did what the notification tells: never its recipient. */
+  author: string;
+  text: string;
+  at: number;
+}
+
+/**
+ * What each demo user (or a user made like them) is notified of, newest last: a mention, an update of a
+ * watched issue and a reaction, each by a teammate. `login` is the recipient's, for the mention's text.
+ */
+const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification[]>> = {
+  alice: (login) => [
     {
-      id: `th-${login}-1`,
       folderId: "direct",
       type: "mention",
-      subject: "admin mentioned you in DEMO-1",
+      subject: "Ada Admin mentioned you in DEMO-1",
       issueId: "DEMO-1",
       author: "admin",
-      text: `@${login}, can you check this on a narrow screen?`,
+      text: `@${login}, the 2.4 release waits on this fix: can it be merged by Wednesday?`,
       at: SEED_EPOCH - 3 * HOUR,
     },
     {
-      id: `th-${login}-2`,
       folderId: "subscription",
       type: "subscription",
       subject: "DEMO-2 was updated",
@@ -471,16 +761,83 @@ export function demoInbox(login: string, unread: boolean) {
       at: SEED_EPOCH - 2 * HOUR,
     },
     {
-      id: `th-${login}-3`,
       folderId: "direct",
       type: "reaction",
-      subject: "alice reacted to your comment",
+      subject: "Tom Twofactor reacted to your comment on DEMO-4",
       issueId: "DEMO-4",
+      author: "tom",
+      text: "👍",
+      at: SEED_EPOCH - HOUR,
+    },
+  ],
+  admin: (login) => [
+    {
+      folderId: "direct",
+      type: "mention",
+      subject: "Alice Member mentioned you in DEMO-2",
+      issueId: "DEMO-2",
+      author: "alice",
+      text: `@${login}, the dashboard should say *Not synced* in the same words as the app: can we share the string?`,
+      at: SEED_EPOCH - 3 * HOUR,
+    },
+    {
+      folderId: "subscription",
+      type: "subscription",
+      subject: "DEMO-4 was updated",
+      issueId: "DEMO-4",
+      author: "alice",
+      text: "Firefox on Linux uses Ctrl+K for its search bar: we take it only while the dashboard has focus.",
+      at: SEED_EPOCH - 2 * HOUR,
+    },
+    {
+      folderId: "direct",
+      type: "reaction",
+      subject: "Alice Member reacted to your comment on DEMO-1",
+      issueId: "DEMO-1",
       author: "alice",
       text: "👍",
       at: SEED_EPOCH - HOUR,
     },
-  ];
+  ],
+  tom: (login) => [
+    {
+      folderId: "direct",
+      type: "mention",
+      subject: "Alice Member mentioned you in DEMO-1",
+      issueId: "DEMO-1",
+      author: "alice",
+      text: `@${login}, the fix is on staging: can you check it in Firefox?`,
+      at: SEED_EPOCH - 3 * HOUR,
+    },
+    {
+      folderId: "subscription",
+      type: "subscription",
+      subject: "DEMO-2 was updated",
+      issueId: "DEMO-2",
+      author: "admin",
+      text: "State changed from Open to In Progress.",
+      at: SEED_EPOCH - 2 * HOUR,
+    },
+    {
+      folderId: "direct",
+      type: "reaction",
+      subject: "Ada Admin reacted to your comment on DEMO-2",
+      issueId: "DEMO-2",
+      author: "admin",
+      text: "👍",
+      at: SEED_EPOCH - HOUR,
+    },
+  ],
+};
+
+/**
+ * Inbox threads for `login`, made like the demo user `persona` (by default the same), unread (alice's) or
+ * read (the others'). Reporters have no inbox, so there is none for rachel.
+ */
+export function demoInbox(login: string, unread: boolean, persona: string = login) {
+  const notifications = NOTIFICATIONS[persona];
+  if (!notifications) throw new Error(`No demo inbox for ${persona}`);
+  const threads = notifications(login).map((n, i) => ({ ...n, id: `th-${login}-${i + 1}` }));
   const lastNotified = (folderId: string) =>
     Math.max(...threads.filter((t) => t.folderId === folderId).map((t) => t.at));
   return {
@@ -581,11 +938,101 @@ export function demoIssueFieldValues() {
   });
 }
 
-/** Votes, comments and a state change, as the activities API pages them. */
+/** A comment in an issue's history: `hours` after the issue was created, or at an absolute time. */
+interface DemoComment {
+  id: string;
+  commentId: string;
+  issue: string;
+  author: string;
+  at: { hours: number } | { epoch: number };
+  text: string;
+}
+
+// Who says what on which issue; the inbox's mentions and reactions (NOTIFICATIONS) point at these.
+const COMMENTS: DemoComment[] = [
+  {
+    id: "94-6",
+    commentId: "95-1",
+    issue: "DEMO-1",
+    author: "admin",
+    at: { hours: 3 },
+    text: "Confirmed at 760 px in Chromium.",
+  },
+  {
+    id: "94-8",
+    commentId: "95-2",
+    issue: "DEMO-1",
+    author: "admin",
+    at: { epoch: SEED_EPOCH - 3 * HOUR },
+    text: "@alice, the 2.4 release waits on this fix: can it be merged by Wednesday?",
+  },
+  {
+    id: "94-9",
+    commentId: "95-3",
+    issue: "DEMO-1",
+    author: "alice",
+    at: { epoch: SEED_EPOCH - 3 * HOUR + 30 * 60_000 },
+    text: "@tom, the fix is on staging: can you check it in Firefox?",
+  },
+  {
+    id: "94-10",
+    commentId: "95-4",
+    issue: "DEMO-2",
+    author: "tom",
+    at: { hours: 30 },
+    text: "Android 15 stops background work after about 10 minutes, so the 5-minute cap keeps the retries alive.",
+  },
+  {
+    id: "94-11",
+    commentId: "95-5",
+    issue: "DEMO-2",
+    author: "alice",
+    at: { epoch: SEED_EPOCH - 3 * HOUR },
+    text: "@admin, the dashboard should say *Not synced* in the same words as the app: can we share the string?",
+  },
+  {
+    id: "94-12",
+    commentId: "95-6",
+    issue: "DEMO-3",
+    author: "alice",
+    at: { hours: 40 },
+    text: "Fixed in the dark theme's colour tokens; every link colour now passes the contrast check.",
+  },
+  {
+    id: "94-13",
+    commentId: "95-7",
+    issue: "DEMO-4",
+    author: "alice",
+    at: { epoch: SEED_EPOCH - 2 * HOUR },
+    text: "Firefox on Linux uses Ctrl+K for its search bar: we take it only while the dashboard has focus.",
+  },
+  {
+    id: "94-14",
+    commentId: "95-8",
+    issue: "SUP-1",
+    author: "admin",
+    at: { hours: 2 },
+    text:
+      "Thank you, Rachel. We can reproduce it on Android 15 with 2.3.1 and are working on a fix. Until it is" +
+      " out, reinstalling the app and signing in again works around it.",
+  },
+  {
+    id: "94-15",
+    commentId: "95-9",
+    issue: "SUP-2",
+    author: "admin",
+    at: { hours: 3 },
+    text: "Thank you for telling us. We are checking the currency of your plan and will send a corrected invoice.",
+  },
+];
+
+/** Votes, comments and state changes, as the activities API pages them. */
 export function demoIssueActivities() {
-  const [first, second] = demoIssues();
+  const issues = demoIssues();
+  const [first, second] = issues;
   if (!first || !second) return [];
   const at = (issue: { created: bigint }, hours: number) => issue.created + BigInt(hours * HOUR);
+  const userId = (login: string) => DEMO_USERS.find((u) => u.login === login)?.id ?? "1-1";
   const vote = (id: string, issue: typeof first, user: string, hours: number, removed = false) => ({
     id,
     issueId: issue.id,
@@ -595,27 +1042,34 @@ export function demoIssueActivities() {
     added: JSON.stringify(removed ? [] : [user]),
     removed: JSON.stringify(removed ? [user] : []),
   });
+  const comments = COMMENTS.flatMap((comment) => {
+    const issue = issues.find((i) => i.idReadable === comment.issue);
+    if (!issue) return [];
+    return [
+      {
+        id: comment.id,
+        issueId: issue.id,
+        category: "CommentsCategory",
+        authorId: userId(comment.author),
+        timestamp: "hours" in comment.at ? at(issue, comment.at.hours) : BigInt(comment.at.epoch),
+        added: JSON.stringify([{ id: comment.commentId, text: comment.text }]),
+        removed: "[]",
+      },
+    ];
+  });
   return [
     vote("94-1", first, "1-1", 2),
     vote("94-2", first, "1-4", 26),
     vote("94-3", first, "1-2", 50),
     vote("94-4", first, "1-4", 51, true),
     vote("94-5", second, "1-2", 5),
-    {
-      id: "94-6",
-      issueId: first.id,
-      category: "CommentsCategory",
-      authorId: "1-1",
-      timestamp: at(first, 3),
-      added: JSON.stringify([{ id: "95-1", text: "Confirmed at 760 px in Chromium." }]),
-      removed: "[]",
-    },
+    ...comments,
     {
       id: "94-7",
       issueId: second.id,
       category: "CustomFieldCategory",
       authorId: "1-1",
-      timestamp: at(second, 22),
+      timestamp: BigInt(SEED_EPOCH - 2 * HOUR),
       fieldId: "92-2",
       added: JSON.stringify(["68-2"]),
       removed: JSON.stringify(["68-1"]),

@@ -168,7 +168,7 @@ export async function insertDemoUser(tx: Tx, user: DemoUser, passwordHash?: stri
     });
   }
   if (user.userType !== "REPORTER") {
-    const inbox = demoInbox(user.login, user.unreadInbox ?? false);
+    const inbox = demoInbox(user.login, user.unreadInbox ?? false, user.madeLike);
     await tx.inboxFolder.createMany({ data: inbox.folders.map((f) => ({ ...f, userId: user.id })) });
     for (const { thread, message } of inbox.threads) {
       await tx.inboxThread.create({ data: { ...thread, userId: user.id } });

@@ -6,6 +6,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Writable } from "node:stream";
+import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createMockBackendApp } from "../mock-backend/app.ts";
 import { DEMO_CLIENT } from "../mock-backend/identity/demo-client.ts";
@@ -30,6 +31,8 @@ let backend: Server;
 let keel: Server;
 let backendPort = 0;
 let keelPort = 0;
+/** The backend answers as the product does without Keel's profile extension: no `profiles.keel`. */
+let withoutKeelProfile = false;
 
 const silent = new Writable({
   write(_chunk, _encoding, callback) {
@@ -46,9 +49,26 @@ async function listen(app: { listen(port: number, host: string): Server }): Prom
 beforeAll(async () => {
   if (!hasBuild) return;
   database = freshDatabase();
-  [backend, backendPort] = await listen(
-    createMockBackendApp({ db: database.db, secret: "backend-secret-0123456789-0123456789" }),
-  );
+  const mock = createMockBackendApp({ db: database.db, secret: "backend-secret-0123456789-0123456789" });
+  const front = express();
+  front.use((req, res, next) => {
+    if (withoutKeelProfile && req.path === "/api/users/me/profiles/keel") {
+      res
+        .status(404)
+        .json({ error: "Not Found", error_description: "Entity with id me/profiles/keel not found" });
+      return;
+    }
+    // Like the product, which skips fields it does not know, the current user comes without `keel`.
+    if (withoutKeelProfile && req.path === "/api/users/me") {
+      const url = new URL(req.url, "http://backend");
+      const fields = url.searchParams.get("fields");
+      if (fields) url.searchParams.set("fields", fields.replace(/,?keel\([^)]*\)/, ""));
+      req.url = `${url.pathname}${url.search}`;
+    }
+    next();
+  });
+  front.use(mock);
+  [backend, backendPort] = await listen(front);
   const { app } = await createServerApp({
     env: {
       NODE_ENV: "production",
@@ -95,29 +115,36 @@ async function follow(
 
 const location = (answer: Answer, base: string) => new URL(String(answer.headers.location), base).href;
 
+/** Signs `login` in through the identity service at the backend's origin, as a browser does. */
+async function signIn(jars: Map<number, CookieJar>, login: string): Promise<void> {
+  const keelUrl = `http://127.0.0.1:${keelPort}`;
+  const backendUrl = `http://127.0.0.1:${backendPort}`;
+
+  // Keel sends the browser to the identity service at the backend's own origin.
+  const start = await follow(`${keelUrl}/auth/login?redirect=%2Fissues`, jars);
+  expect(start.status).toBe(302);
+  const authorize = location(start, keelUrl);
+  expect(authorize.startsWith(`${backendUrl}/hub/api/rest/oauth2/auth?`)).toBe(true);
+  const form = await follow(authorize, jars);
+  expect(form.status).toBe(200);
+  const signedIn = await follow(authorize, jars, {
+    method: "POST",
+    body: new URLSearchParams({ login, password: "demo" }).toString(),
+    headers: { origin: backendUrl, "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(signedIn.status).toBe(303);
+  const back = await follow(location(signedIn, backendUrl), jars);
+  expect(back.status, back.text.slice(0, 200)).toBe(302);
+  expect(back.headers.location).toBe("/issues");
+}
+
 test.skipIf(!hasBuild)(
   "sign-in, a page, a profile change and sign-out work against a backend over HTTP",
   async () => {
     const jars = new Map<number, CookieJar>();
     const keelUrl = `http://127.0.0.1:${keelPort}`;
     const backendUrl = `http://127.0.0.1:${backendPort}`;
-
-    // Keel sends the browser to the identity service at the backend's own origin.
-    const start = await follow(`${keelUrl}/auth/login?redirect=%2Fissues`, jars);
-    expect(start.status).toBe(302);
-    const authorize = location(start, keelUrl);
-    expect(authorize.startsWith(`${backendUrl}/hub/api/rest/oauth2/auth?`)).toBe(true);
-    const form = await follow(authorize, jars);
-    expect(form.status).toBe(200);
-    const signIn = await follow(authorize, jars, {
-      method: "POST",
-      body: new URLSearchParams({ login: "alice", password: "demo" }).toString(),
-      headers: { origin: backendUrl, "content-type": "application/x-www-form-urlencoded" },
-    });
-    expect(signIn.status).toBe(303);
-    const back = await follow(location(signIn, backendUrl), jars);
-    expect(back.status, back.text.slice(0, 200)).toBe(302);
-    expect(back.headers.location).toBe("/issues");
+    await signIn(jars, "alice");
 
     // A page, rendered from the backend's answers to Keel's bearer token.
     const page = await follow(`${keelUrl}/issues`, jars);
@@ -156,5 +183,49 @@ test.skipIf(!hasBuild)(
     // The identity service forgot its own session too: signing in again shows its form.
     const again = await follow(`${keelUrl}/auth/login`, jars);
     expect((await follow(location(again, keelUrl), jars)).status).toBe(200);
+  },
+);
+
+test.skipIf(!hasBuild)(
+  "Keel's own preferences go to the backend's profile, or to a cookie when the backend has no such profile",
+  async () => {
+    const jars = new Map<number, CookieJar>();
+    const keelUrl = `http://127.0.0.1:${keelPort}`;
+    await signIn(jars, "admin");
+    const contrastOf = (html: string) => /data-contrast="(\w+)"/.exec(html)?.[1];
+    const choose = async (contrast: string) => {
+      const page = await follow(`${keelUrl}/issues`, jars);
+      const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+      return follow(`${keelUrl}/settings/appearance`, jars, {
+        method: "POST",
+        body: new URLSearchParams({ csrf: token, contrast, redirectTo: "/issues" }).toString(),
+        headers: { origin: keelUrl, "content-type": "application/x-www-form-urlencoded" },
+      });
+    };
+    const adminsRow = () => database.db.user.findUniqueOrThrow({ where: { login: "admin" } });
+
+    try {
+      withoutKeelProfile = true;
+      const kept = await choose("more");
+      expect(kept.status, kept.text.slice(0, 200)).toBe(302);
+      expect(String(kept.headers["set-cookie"])).toContain("keel_guest_appearance=");
+      expect((await adminsRow()).contrast).toBe("system");
+      const page = await follow(`${keelUrl}/issues`, jars);
+      expect(contrastOf(page.text)).toBe("more");
+      // Always on: the stylesheet has no media condition.
+      expect(page.text).toMatch(/<link rel="stylesheet" href="[^"]*high-contrast[^"]*"\/>/);
+    } finally {
+      withoutKeelProfile = false;
+    }
+
+    // With the extension, the profile is what counts and follows the user to every browser.
+    expect(contrastOf((await follow(`${keelUrl}/issues`, jars)).text)).toBe("system");
+    const saved = await choose("standard");
+    expect(saved.status).toBe(302);
+    expect(saved.headers["set-cookie"]).toBeUndefined();
+    expect((await adminsRow()).contrast).toBe("standard");
+    const page = await follow(`${keelUrl}/issues`, jars);
+    expect(contrastOf(page.text)).toBe("standard");
+    expect(page.text).not.toContain("high-contrast");
   },
 );

@@ -47,6 +47,8 @@ import {
   type GeneralProfileUpdate,
   type TipsUpdate,
   type AppearanceUpdate,
+  KeelProfileSchema,
+  type KeelProfileUpdate,
   type ArticleUpdate,
   type IssueUpdate,
   type Consent,
@@ -224,6 +226,9 @@ export function createApi(context: KeelRequestContext) {
     updateTips: (update: TipsUpdate) => post(TipsProfileSchema, "/api/users/me/profiles/tips", update),
     updateAppearance: (update: AppearanceUpdate) =>
       post(AppearanceProfileSchema, "/api/users/me/profiles/appearance", update),
+    /** Keel's extension of the profiles; only for a backend whose current user carries `profiles.keel`. */
+    updateKeelProfile: (update: KeelProfileUpdate) =>
+      post(KeelProfileSchema, "/api/users/me/profiles/keel", update),
     listIssues: (query?: { query?: string; $top?: number }) => get(IssuesSchema, "/api/issues", query),
     listApps: () => get(AppListSchema, "/api/apps"),
     /** Installs or upgrades the app in a package (the .zip's bytes); administrators only. */

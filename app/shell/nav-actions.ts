@@ -12,6 +12,8 @@ export function actionRequest(
       return { url: "/logout", fields: { intent: "switch" } };
     case "theme":
       return { url: "/settings/appearance", fields: { uiTheme: action.uiTheme, redirectTo: back } };
+    case "contrast":
+      return { url: "/settings/appearance", fields: { contrast: action.contrast, redirectTo: back } };
     case "language":
       return { url: "/settings/language", fields: { language: action.language, back } };
     case "apply-user":
@@ -20,7 +22,8 @@ export function actionRequest(
 }
 
 /**
- * Theme and language change the page in place: with scripts they are fetcher submissions, so the router
+ * Theme, contrast and language change the page in place: with scripts they are fetcher submissions, so the router
  * stays on the page (a navigation would go on to the action's own URL); without, the server sends back.
  */
-export const staysOnPage = (action: NavAction) => action.type === "theme" || action.type === "language";
+export const staysOnPage = (action: NavAction) =>
+  action.type === "theme" || action.type === "contrast" || action.type === "language";

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type {
   Configuration,
+  Contrast,
   CurrentUser,
   InboxFolder,
   PermissionEntry,
@@ -32,6 +33,7 @@ interface UserOptions {
   helpdeskFolder?: string;
   widgets?: WidgetEntry[];
   uiTheme?: UiTheme;
+  contrast?: Contrast;
 }
 
 function makeUser(options: UserOptions = {}): CurrentUser {
@@ -52,6 +54,7 @@ function makeUser(options: UserOptions = {}): CurrentUser {
     widgets: options.widgets ?? [],
     profiles: {
       appearance: { uiTheme: options.uiTheme ?? "default", expandNavigation: true, showTooltips: true },
+      ...(options.contrast ? { keel: { contrast: options.contrast } } : {}),
       general: { locale: { language: "en", locale: "en_US" } },
       helpdesk: {
         helpdeskFolder: options.helpdeskFolder ? { id: options.helpdeskFolder } : null,
@@ -437,7 +440,7 @@ test("guests get a Log in button and no other profile entries", () => {
 });
 
 test("signed-in users get the profile menu with its actions and the Appearance submenu", () => {
-  const profile = nav({ user: makeUser({ uiTheme: "darcula" }) }).profile;
+  const profile = nav({ user: makeUser({ uiTheme: "darcula", contrast: "more" }) }).profile;
   expect(profile.guest).toBe(false);
   expect(profile.items.map((i) => [i.id, i.url, i.action?.type ?? null])).toEqual([
     ["profile", "/users/me", null],
@@ -453,7 +456,15 @@ test("signed-in users get the profile menu with its actions and the Appearance s
     ["theme-default", "Light", { type: "theme", uiTheme: "default" }, false],
     ["theme-darcula", "Dark", { type: "theme", uiTheme: "darcula" }, true],
     ["theme-system", "Sync with OS", { type: "theme", uiTheme: "system" }, false],
+    ["contrast-system", "Contrast: sync with OS", { type: "contrast", contrast: "system" }, false],
+    ["contrast-more", "High contrast", { type: "contrast", contrast: "more" }, true],
+    ["contrast-standard", "Standard contrast", { type: "contrast", contrast: "standard" }, false],
   ]);
+});
+
+test("without Keel's profile extension, contrast follows the system", () => {
+  const entries = find(nav({ user: makeUser() }).profile.items, "appearance").items ?? [];
+  expect(entries.filter((e) => e.active).map((e) => e.id)).toEqual(["theme-default", "contrast-system"]);
 });
 
 test("the Language submenu names each language in itself and marks the interface language", () => {

@@ -3,13 +3,14 @@
 // does no I/O and reads no clock, DOM or browser state.
 import type {
   Configuration,
+  Contrast,
   CurrentUser,
   InboxFolder,
   PermissionEntry,
   UiTheme,
   WidgetEntry,
 } from "#contract/api.ts";
-import { FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
+import { CONTRASTS, FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
 import { hasPermission } from "#contract/permissions.ts";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../i18n/languages.ts";
 import type shellMessages from "../../locales/en/shell.json";
@@ -53,13 +54,14 @@ export type IconName = (typeof ICON_NAMES)[number];
 /**
  * What a menu entry does instead of navigating. Such entries have `url: ""`; the UI renders them as
  * POST forms so that they work without JavaScript (log out and switch user post to /logout, the latter
- * with intent=switch; a theme entry saves `uiTheme` to the appearance profile).
+ * with intent=switch; a theme entry saves `uiTheme` to the appearance profile, a contrast entry `contrast`).
  */
 export type NavAction =
   | { type: "logout" }
   | { type: "switch-user" }
   | { type: "apply-user" }
   | { type: "theme"; uiTheme: UiTheme }
+  | { type: "contrast"; contrast: Contrast }
   | { type: "language"; language: Language };
 
 export interface NavItem {
@@ -358,6 +360,10 @@ export function buildNavigation(input: NavigationInput): Navigation {
   const themes = THEMES.map((uiTheme) =>
     actionItem(`theme-${uiTheme}`, { type: "theme", uiTheme }, user.profiles.appearance.uiTheme === uiTheme),
   );
+  const contrast = user.profiles.keel?.contrast ?? "system";
+  const contrasts = CONTRASTS.map((c) =>
+    actionItem(`contrast-${c}`, { type: "contrast", contrast: c }, contrast === c),
+  );
   const profileItems: NavItem[] = guest
     ? [link("login", "/login", "profile")]
     : [
@@ -371,7 +377,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
           url: "",
           icon: "profile",
           active: false,
-          items: themes,
+          items: [...themes, ...contrasts],
         },
         {
           id: "language",

@@ -1,12 +1,13 @@
-// WCAG 2.2 AA for both themes: the colour pairs the stylesheet puts together, read from app.css itself, so
-// a colour change that breaks contrast fails here.
+// WCAG 2.2 AA for both themes and AAA for the high-contrast ones: the colour pairs the stylesheets put
+// together, read from the stylesheets themselves, so a colour change that breaks contrast fails here.
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 
 const css = readFileSync(new URL("./app.css", import.meta.url), "utf8");
+const highContrastCss = readFileSync(new URL("./high-contrast.css", import.meta.url), "utf8");
 
 /** Each custom property defined with light-dark(): name → [light, dark]. */
-function palette(): Map<string, [string, string]> {
+function palette(css: string): Map<string, [string, string]> {
   const colours = new Map<string, [string, string]>();
   for (const match of css.matchAll(/--([\w-]+):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/gi)) {
     colours.set(match[1]!, [match[2]!, match[3]!]);
@@ -45,7 +46,8 @@ const NON_TEXT_PAIRS: [string, string][] = [
   ["danger", "surface"],
 ];
 
-const colours = palette();
+const colours = palette(css);
+const highContrast = palette(highContrastCss);
 
 test("the palette defines every colour the pairs use, light and dark", () => {
   for (const [a, b] of [...TEXT_PAIRS, ...NON_TEXT_PAIRS]) {
@@ -66,6 +68,27 @@ for (const [index, theme] of [
     const ratio = contrast(colours.get(fg)![index], colours.get(bg)![index]);
     expect(ratio, `${fg} against ${bg}: ${ratio.toFixed(2)}`).toBeGreaterThanOrEqual(3);
   });
+}
+
+test("the high-contrast palette overrides every colour of the standard one", () => {
+  expect([...highContrast.keys()].sort()).toEqual([...colours.keys()].sort());
+});
+
+for (const [index, theme] of [
+  [0, "high-contrast light"],
+  [1, "high-contrast dark"],
+] as const) {
+  test.each([...TEXT_PAIRS, ["danger", "surface"]])(`${theme}: text --%s on --%s reaches 7:1`, (fg, bg) => {
+    const ratio = contrast(highContrast.get(fg)![index], highContrast.get(bg)![index]);
+    expect(ratio, `${fg} on ${bg}: ${ratio.toFixed(2)}`).toBeGreaterThanOrEqual(7);
+  });
+  test.each([...NON_TEXT_PAIRS, ["border", "bg"], ["border", "surface"]])(
+    `${theme}: --%s against --%s reaches 4.5:1`,
+    (fg, bg) => {
+      const ratio = contrast(highContrast.get(fg)![index], highContrast.get(bg)![index]);
+      expect(ratio, `${fg} against ${bg}: ${ratio.toFixed(2)}`).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 }
 
 test("the contrast formula matches WCAG's reference values", () => {

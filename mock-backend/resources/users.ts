@@ -4,6 +4,7 @@ import type { Prisma } from "../../prisma/generated/client.ts";
 import {
   AppearanceUpdateSchema,
   GeneralProfileUpdateSchema,
+  KeelProfileUpdateSchema,
   ReadQuerySchema,
   TipsUpdateSchema,
 } from "#contract/api.ts";
@@ -121,6 +122,9 @@ export function usersRouter(db: Db): Router {
     (update) => update,
     { uiTheme: true, expandNavigation: true, showTooltips: true },
   );
+  profileUpdate("/users/me/profiles/keel", KeelProfileUpdateSchema, "contrast", (update) => update, {
+    contrast: true,
+  });
   profileUpdate(
     "/users/me/profiles/general",
     GeneralProfileUpdateSchema,

@@ -31,6 +31,13 @@ const THEMES: readonly Theme[] = [
   { name: "light", dataTheme: "default", colorScheme: "light", background: "rgb(255, 255, 255)" },
   { name: "dark", dataTheme: "darcula", colorScheme: "dark", background: "rgb(30, 31, 34)" },
 ];
+/** The same themes with the system asking for more contrast (app/styles/high-contrast.css). */
+const HIGH_CONTRAST_THEMES: readonly Theme[] = [
+  { name: "light", dataTheme: "default", colorScheme: "light", background: "rgb(255, 255, 255)" },
+  { name: "dark", dataTheme: "darcula", colorScheme: "dark", background: "rgb(0, 0, 0)" },
+];
+/** Pages whose high-contrast state is audited: the shell's kinds of page, each once. */
+const HIGH_CONTRAST_PAGES = ["/issues", "/issue/DEMO-1", "/notifications", "/users/me?tab=settings"] as const;
 
 /** 760 px is the widest window with the narrow layout (app/styles/app.css, max-width: 760px). */
 const WIDE = 1280;
@@ -238,13 +245,17 @@ async function untitledFrames(page: Page, combination: string): Promise<Finding[
   ];
 }
 
-async function auditNow(page: Page, combination: string): Promise<Finding[]> {
+/** `enhanced`: text contrast is held to AAA's 7:1 (axe's color-contrast-enhanced), as high contrast promises. */
+async function auditNow(page: Page, combination: string, enhanced = false): Promise<Finding[]> {
   // Legacy mode runs axe once in the page instead of finishing each run in a new blank page, which costs
   // more than the audit on CI's two cores; it only loses cross-origin frames, which are left out anyway.
   const results = await new AxeBuilder({ page })
     .setLegacyMode()
     .exclude("iframe")
-    .options({ resultTypes: ["violations"] })
+    .options({
+      resultTypes: ["violations"],
+      ...(enhanced ? { rules: { "color-contrast-enhanced": { enabled: true } } } : {}),
+    })
     .analyze();
   return [...findingsOf(results.violations, combination), ...(await untitledFrames(page, combination))];
 }
@@ -445,6 +456,36 @@ for (const language of LANGUAGES) {
         };
         if (target.dashboard) await withDashboard(request, target.dashboard, run);
         else await run();
+      });
+    }
+
+    // Colours do not change with the language: high contrast is audited once, in English.
+    for (const path of language === "en" ? HIGH_CONTRAST_PAGES : []) {
+      test(`high contrast: text on ${path} reaches AAA${path === "/issues" ? ", the Appearance menu open too" : ""}`, async ({
+        page,
+      }, testInfo) => {
+        test.setTimeout(120_000);
+        await page.emulateMedia({ contrast: "more" });
+        const findings: Finding[] = [];
+        const auditBothThemes = async (where: string) => {
+          for (const theme of HIGH_CONTRAST_THEMES) {
+            await applyTheme(page, theme);
+            findings.push(
+              ...(await auditNow(page, `${where}, ${language} high-contrast ${theme.name}`, true)),
+            );
+          }
+        };
+        await visit(page, "admin", path, language);
+        await auditBothThemes(path);
+        if (path === "/issues") {
+          const profile = barMenus(language).find((menu) => menu.id === "profile")!.name;
+          await bar(page).getByRole("button", { name: profile, exact: true }).click();
+          const appearance = tr(language, "shell", "nav.appearance");
+          await page.getByRole("menuitem", { name: appearance, exact: true }).click();
+          await expect(page.getByRole("menu", { name: appearance, exact: true })).toBeVisible();
+          await auditBothThemes("the Appearance menu");
+        }
+        await expectNoSeriousViolations(testInfo, `${path} in high contrast`, findings);
       });
     }
 

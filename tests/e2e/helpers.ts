@@ -186,6 +186,7 @@ export async function chooseProfileEntry(page: Page, name: string): Promise<void
 export interface AppearanceChoice {
   uiTheme?: "default" | "darcula" | "system";
   expandNavigation?: boolean;
+  contrast?: "system" | "more" | "standard";
 }
 
 /**
@@ -198,6 +199,7 @@ export async function saveAppearance(page: Page, choice: AppearanceChoice): Prom
   const form: Record<string, string> = { csrf: csrf!, redirectTo: "/" };
   if (choice.uiTheme !== undefined) form.uiTheme = choice.uiTheme;
   if (choice.expandNavigation !== undefined) form.expandNavigation = String(choice.expandNavigation);
+  if (choice.contrast !== undefined) form.contrast = choice.contrast;
   const response = await page.request.post("/settings/appearance", { form, maxRedirects: 0 });
   expect(response.status(), "appearance saved").toBe(302);
 }

@@ -18,11 +18,13 @@ test.describe("without JavaScript", () => {
     await page.goto(MATH_ISSUE);
     await expect(description(page).locator(".katex").first()).toBeVisible();
     await expect(description(page).locator(".math-display .katex-display")).toHaveCount(1);
-    await expect(description(page)).toContainText("Prices like $100 stay text.");
+    await expect(description(page)).toContainText(
+      "Expenses over $100 keep their place at the front of the queue.",
+    );
     await expect(page.locator('head link[rel="stylesheet"][href*="katex"]')).toHaveCount(1);
     // The diagram's source stays readable until a script draws it.
     await expect(description(page).locator(".mermaid-source")).toContainText(
-      "graph LR; Open --> InProgress --> Done",
+      "graph LR; Queued --> Sending --> Synced; Sending --> Waiting --> Sending",
     );
   });
 
@@ -79,7 +81,7 @@ test("a Mermaid diagram is drawn in the browser", async ({ page }) => {
   const diagram = description(page).locator("[data-mermaid]");
   await expect(diagram).toHaveAttribute("data-mermaid-state", "rendered", { timeout: 15_000 });
   await expect(diagram.locator(".mermaid-svg svg")).toBeVisible();
-  await expect(diagram.locator(".mermaid-svg")).toContainText("InProgress");
+  await expect(diagram.locator(".mermaid-svg")).toContainText("Waiting");
   await expect(page.getByText("Failed to render Mermaid diagram")).toHaveCount(0);
 });
 

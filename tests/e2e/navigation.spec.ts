@@ -63,7 +63,17 @@ const PROFILE: readonly Entry[] = [
   "Log out",
   "Switch user",
   "Apply changed user",
-  { group: "Appearance", entries: ["Light", "Dark", "Sync with OS"] },
+  {
+    group: "Appearance",
+    entries: [
+      "Light",
+      "Dark",
+      "Sync with OS",
+      "Contrast: sync with OS",
+      "High contrast",
+      "Standard contrast",
+    ],
+  },
   { group: "Language", entries: LANGUAGE_ENTRIES.map(([name]) => name) },
   "More settings",
 ];
@@ -247,6 +257,15 @@ const ENTRY_TARGET: Record<string, Target> = {
   Light: { post: "/settings/appearance", fields: { uiTheme: "default", redirectTo: "{path}" } },
   Dark: { post: "/settings/appearance", fields: { uiTheme: "darcula", redirectTo: "{path}" } },
   "Sync with OS": { post: "/settings/appearance", fields: { uiTheme: "system", redirectTo: "{path}" } },
+  "Contrast: sync with OS": {
+    post: "/settings/appearance",
+    fields: { contrast: "system", redirectTo: "{path}" },
+  },
+  "High contrast": { post: "/settings/appearance", fields: { contrast: "more", redirectTo: "{path}" } },
+  "Standard contrast": {
+    post: "/settings/appearance",
+    fields: { contrast: "standard", redirectTo: "{path}" },
+  },
   "More settings": { href: "/users/me?tab=settings" },
   ...Object.fromEntries(
     LANGUAGE_ENTRIES.map(([name, language]) => [

@@ -39,7 +39,7 @@ test.describe("with JavaScript", () => {
     await mainNav(page).getByRole("link", { name: "Notifications" }).click();
     const centre = page.getByRole("dialog", { name: "Notifications" });
     await expect(centre).toBeVisible();
-    await expect(centre.getByRole("link", { name: "admin mentioned you in DEMO-1" })).toBeVisible();
+    await expect(centre.getByRole("link", { name: "Ada Admin mentioned you in DEMO-1" })).toBeVisible();
     await expect(marker(page)).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(centre).toBeHidden();
@@ -89,7 +89,7 @@ test.describe("with JavaScript", () => {
   test("mute and mark as read show at once and are saved", async ({ page }) => {
     await signInQuickly(page, "alice", "/notifications");
     await waitForHydration(page);
-    const thread = page.getByRole("listitem", { name: "admin mentioned you in DEMO-1" });
+    const thread = page.getByRole("listitem", { name: "Ada Admin mentioned you in DEMO-1" });
     await thread.getByRole("button", { name: "Mute" }).click();
     await expect(thread.getByRole("button", { name: "Unmute" })).toBeVisible();
     await expect(thread.getByText("Muted")).toBeVisible();
@@ -129,7 +129,7 @@ test.describe("without JavaScript", () => {
   test("mute, read and mark all as read work as plain forms", async ({ page }) => {
     await signIn(page, "alice");
     await page.goto("/notifications");
-    const thread = page.getByRole("listitem", { name: "admin mentioned you in DEMO-1" });
+    const thread = page.getByRole("listitem", { name: "Ada Admin mentioned you in DEMO-1" });
     await thread.getByRole("button", { name: "Mute" }).click();
     await expect(page).toHaveURL("/notifications?folder=direct");
     await expect(thread.getByRole("button", { name: "Unmute" })).toBeVisible();

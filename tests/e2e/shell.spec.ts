@@ -107,8 +107,10 @@ test.describe("special paths", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("DEMO-1");
     await expect(page.getByText("Steps to reproduce")).toBeVisible();
     await page.goto("/articles");
-    await page.getByRole("link", { name: "Getting started with Keel" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Getting started with Keel" })).toBeVisible();
+    await page.getByRole("link", { name: "Getting started: your first week on the team" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Getting started: your first week on the team" }),
+    ).toBeVisible();
     const missing = await page.goto("/issue/SUP-1");
     expect(missing?.status()).toBe(404);
   });
@@ -276,7 +278,9 @@ test.describe("quick search", () => {
     await input.fill("knowledge");
     await expect(dialog.getByRole("option").first()).toContainText("Knowledge Base");
     await input.fill("getting started");
-    await expect(dialog.getByRole("option")).toHaveText([/Getting started with Keel.*DEMO-A-1/]);
+    await expect(dialog.getByRole("option")).toHaveText([
+      /Getting started: your first week on the team.*DEMO-A-1/,
+    ]);
     await input.press("Enter");
     await expect(page).toHaveURL("/articles/DEMO-A-1");
     await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -44,6 +44,26 @@ export const README_SHOTS: readonly (readonly [page: string, variant: string])[]
   ["notifications", "phone"],
 ];
 
+/** A feature the README shows on its own: one page in one look, with what the feature needs opened. */
+export interface FeatureShot {
+  id: string;
+  path: string;
+  /** The VARIANTS look (size, colour scheme, language) it is shot in. */
+  variant: string;
+  /** The system asks for more contrast (`prefers-contrast: more`). */
+  contrast?: "more";
+  /** The command palette is opened (Ctrl+K) and this typed into it. */
+  palette?: string;
+}
+
+export const FEATURE_SHOTS: readonly FeatureShot[] = [
+  { id: "command-palette", path: "/issues", variant: "light", palette: "dark" },
+  { id: "dates", path: "/users/me?tab=settings", variant: "light" },
+  { id: "high-contrast", path: "/issue/DEMO-2", variant: "dark", contrast: "more" },
+];
+
+export const featureFile = (shot: Pick<FeatureShot, "id">): string => `feature-${shot.id}.png`;
+
 /** The account the signed-in pages are shot as, and its demo password. */
 export const SHOT_USER = { login: "admin", password: "demo" } as const;
 

@@ -3,7 +3,8 @@
 // free port against a new demo database in a temporary folder (as `npm run demo` sets one up), signs in
 // through the identity service's own form, and shoots with Debian's Chromium.
 // Options: --app <dir> (another checkout of Keel, with its node_modules; docs/design.md), --out <dir>,
-// --variants <id,id> (some of the plan's variants), --port <n>.
+// --variants <id,id> (some of the plan's variants, and no feature shots), --features (only the feature
+// shots), --port <n>.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
@@ -15,7 +16,18 @@ import { chromium, type Browser, type Page, type Request } from "playwright-core
 import { freePort, runNode as runNodeIn } from "../bench/bench-server.ts";
 import { CHROMIUM_ARGS as TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
 import { optimisePng } from "./png.ts";
-import { PAGES, SHOT_TIME, SHOT_USER, VARIANTS, shotFile, type ShotPage, type ShotVariant } from "./plan.ts";
+import {
+  FEATURE_SHOTS,
+  PAGES,
+  SHOT_TIME,
+  SHOT_USER,
+  VARIANTS,
+  featureFile,
+  shotFile,
+  type FeatureShot,
+  type ShotPage,
+  type ShotVariant,
+} from "./plan.ts";
 
 const CHROMIUM = CHROMIUM_PATH;
 /** The options the end-to-end tests start Chromium with, without scrollbars. */
@@ -36,6 +48,7 @@ const { values: args } = parseArgs({
     app: { type: "string", default: "." },
     out: { type: "string", default: "docs/screenshots" },
     variants: { type: "string" },
+    features: { type: "boolean", default: false },
     port: { type: "string" },
   },
 });
@@ -47,7 +60,8 @@ if (unknown.length > 0) {
   );
   process.exit(1);
 }
-const variants = VARIANTS.filter((variant) => chosen.includes(variant.id));
+const variants = args.features ? [] : VARIANTS.filter((variant) => chosen.includes(variant.id));
+const features = args.features || !args.variants ? FEATURE_SHOTS : [];
 const appDir = path.resolve(args.app);
 const outDir = path.resolve(args.out);
 const buildDir = path.join(appDir, "build");
@@ -204,15 +218,18 @@ async function chooseLanguage(page: Page, base: string, language: string): Promi
 }
 
 async function shoot(page: Page, variant: ShotVariant, target: ShotPage): Promise<string> {
-  const file = path.join(outDir, shotFile(target, variant));
+  return shootInto(page, path.join(outDir, shotFile(target, variant)));
+}
+
+async function shootInto(page: Page, file: string): Promise<string> {
   await page.mouse.move(0, 0);
   await page.screenshot({ path: file, animations: "disabled", caret: "hide", scale: "css" });
   await optimisePng(file);
   return file;
 }
 
-async function shootVariant(browser: Browser, base: string, variant: ShotVariant, marker: boolean) {
-  const context = await browser.newContext({
+function newShotContext(browser: Browser, base: string, variant: ShotVariant, contrast?: "more") {
+  return browser.newContext({
     baseURL: base,
     viewport: { width: variant.width, height: variant.height },
     deviceScaleFactor: 1,
@@ -222,7 +239,12 @@ async function shootVariant(browser: Browser, base: string, variant: ShotVariant
     locale: variant.language === "he" ? "he-IL" : "en-US",
     timezoneId: "UTC",
     reducedMotion: "reduce",
+    contrast: contrast ?? "no-preference",
   });
+}
+
+async function shootVariant(browser: Browser, base: string, variant: ShotVariant, marker: boolean) {
+  const context = await newShotContext(browser, base, variant);
   await context.clock.setFixedTime(SHOT_TIME);
   const page = await context.newPage();
   const inFlight = trackRequests(page);
@@ -247,6 +269,32 @@ async function shootVariant(browser: Browser, base: string, variant: ShotVariant
   return files;
 }
 
+async function shootFeature(browser: Browser, base: string, shot: FeatureShot, marker: boolean) {
+  const variant = VARIANTS.find((candidate) => candidate.id === shot.variant);
+  if (!variant) throw new Error(`the feature shot ${shot.id} names no variant ${shot.variant}`);
+  const context = await newShotContext(browser, base, variant, shot.contrast);
+  await context.clock.setFixedTime(SHOT_TIME);
+  const page = await context.newPage();
+  const inFlight = trackRequests(page);
+  try {
+    await page.goto("/login");
+    await signIn(page);
+    await settle(page, marker, inFlight);
+    await chooseLanguage(page, base, variant.language);
+    await open(page, { id: shot.id, path: shot.path, signedIn: true }, marker, inFlight);
+    if (shot.palette !== undefined) {
+      await page.keyboard.press("Control+K");
+      const input = page.getByRole("dialog").getByRole("combobox");
+      await input.waitFor();
+      await input.fill(shot.palette);
+      await networkQuiet(inFlight);
+    }
+    return await shootInto(page, path.join(outDir, featureFile(shot)));
+  } finally {
+    await context.close();
+  }
+}
+
 const started = Date.now();
 const temporary = mkdtempSync(path.join(os.tmpdir(), "keel-screenshots-"));
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -267,7 +315,11 @@ try {
     }
     console.log(`screenshots: ${variant.id} done`);
   }
-  const count = PAGES.length * variants.length;
+  for (const shot of features) {
+    bytes += statSync(await shootFeature(browser, server.base, shot, marker)).size;
+  }
+  if (features.length > 0) console.log("screenshots: features done");
+  const count = PAGES.length * variants.length + features.length;
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(
     `screenshots: ${count} PNGs, ${(bytes / 1024).toFixed(0)} KB in ${path.relative(".", outDir)} (${seconds} s)`,

@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import { LANGUAGES, directionOf } from "../../app/i18n/languages.ts";
 import { SHELL_ROUTES } from "../../app/shell/route-table.ts";
 import { decodePng, encodePng } from "../screenshots/png.ts";
-import { PAGES, README_SHOTS, VARIANTS, shotFile } from "../screenshots/plan.ts";
+import { FEATURE_SHOTS, PAGES, README_SHOTS, VARIANTS, featureFile, shotFile } from "../screenshots/plan.ts";
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -70,6 +70,21 @@ test("the README shows the plan's shots from docs/screenshots, each of them comm
   });
   expect(shown).toEqual(planned);
   for (const file of planned) expect(existsSync(`docs/screenshots/${file}`), file).toBe(true);
+});
+
+test("each feature shot is in a planned look, committed, and shown in the README's list of what the shell does", () => {
+  const readme = readFileSync("README.md", "utf8");
+  const features = /^## What the shell does today\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? "";
+  for (const shot of FEATURE_SHOTS) {
+    expect(KEBAB.test(shot.id), shot.id).toBe(true);
+    expect(VARIANTS.map((variant) => variant.id)).toContain(shot.variant);
+    expect(
+      SHELL_ROUTES.some((route) => matchPath(route.path, shot.path.split("?")[0]!)),
+      shot.path,
+    ).toBe(true);
+    expect(existsSync(`docs/screenshots/${featureFile(shot)}`), featureFile(shot)).toBe(true);
+    expect(features).toContain(`(docs/screenshots/${featureFile(shot)})`);
+  }
 });
 
 /** A tiny PNG the way a browser writes one: RGBA, every row unfiltered, default compression. */

@@ -1,8 +1,12 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/appearance";
-import { UiThemeSchema } from "#contract/api.ts";
-import { guestAppearanceCookie, readGuestAppearance } from "../../lib/guest-appearance.server.ts";
+import { ContrastSchema, UiThemeSchema } from "#contract/api.ts";
+import {
+  browserPreferencesCookie,
+  keepsPreferencesInBrowser,
+  readBrowserPreferences,
+} from "../../lib/browser-preferences.server.ts";
 import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
@@ -15,6 +19,7 @@ const AppearanceFormSchema = z
     uiTheme: UiThemeSchema.optional(),
     expandNavigation: FormBoolean.optional(),
     showTooltips: FormBoolean.optional(),
+    contrast: ContrastSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" });
 
@@ -23,7 +28,7 @@ export async function loader() {
 }
 
 /**
- * Saves appearance choices (theme, expanded navigation) to the profile. A plain
+ * Saves appearance choices (theme, expanded navigation, contrast) to the profile. A plain
  * form post is redirected back to its page; a script's request gets the result.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     uiTheme: field("uiTheme"),
     expandNavigation: field("expandNavigation"),
     showTooltips: field("showTooltips"),
+    contrast: field("contrast"),
   });
   if (!parsed.success) {
     const t = getI18n(context).getFixedT(null, "pages");
@@ -49,17 +55,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = getApi(context);
   const user = await api.getCurrentUser();
   const back = backOf(form, "redirectTo");
+  const { contrast, ...appearanceUpdate } = parsed.data;
+  const saved = readBrowserPreferences(request.headers.get("cookie"));
   if (user.guest) {
     // Guests share one profile: their choices stay in their own browser.
-    const saved = { ...readGuestAppearance(request.headers.get("cookie")), ...parsed.data };
-    const headers = {
-      "Set-Cookie": guestAppearanceCookie(saved, new URL(request.url).protocol === "https:"),
-    };
-    return answerFormPost(request, { appearance: saved }, back, headers);
+    const preferences = { ...saved, ...parsed.data };
+    const headers = { "Set-Cookie": browserPreferencesCookie(preferences, isHttps(request)) };
+    return answerFormPost(request, { appearance: preferences }, back, headers);
   }
-  const appearance = await api.updateAppearance(parsed.data);
-  return answerFormPost(request, { appearance }, back);
+  const inProfile = Object.values(appearanceUpdate).some((v) => v !== undefined);
+  const appearance = inProfile ? await api.updateAppearance(appearanceUpdate) : user.profiles.appearance;
+  if (contrast === undefined) return answerFormPost(request, { appearance }, back);
+  if (keepsPreferencesInBrowser(user)) {
+    const headers = { "Set-Cookie": browserPreferencesCookie({ ...saved, contrast }, isHttps(request)) };
+    return answerFormPost(request, { appearance, keel: { contrast } }, back, headers);
+  }
+  const keel = await api.updateKeelProfile({ contrast });
+  return answerFormPost(request, { appearance, keel }, back);
 }
+
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
 /** The theme is also stored in this browser (seed 000 section 4), once the server has saved it. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
