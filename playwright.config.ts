@@ -46,7 +46,8 @@ export default defineConfig({
     { name: "global-state", use: CHROMIUM, grep: GLOBAL_STATE, dependencies: ["chromium"], workers: 1 },
   ],
   webServer: {
-    command: "node prisma/setup.ts --reset && node server/index.ts",
+    command:
+      "node prisma/setup.ts --reset && node tests/setup/install-harness-apps.ts && node server/index.ts",
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

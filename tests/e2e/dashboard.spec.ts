@@ -8,7 +8,12 @@ import { folderFiles, MINIMAL_APP_DIR, zipOf } from "../helpers/app-packages.ts"
 import { signInQuickly, tokenOf, waitForHydration, type DemoLogin } from "./helpers.ts";
 
 const PULSE = { appName: "team-pulse", widgetKey: "pulse" };
-const LOADED = /^Loaded \d+ issues? \(load #1\)$/;
+/** Team pulse's chart after its load number `n`: the status counts the issues and says when. */
+const loaded = (status: Locator, n: number) =>
+  Promise.all([
+    expect(status).toHaveText(/^(\d+ issues? · updated .+|No issues yet)$/),
+    expect(status).toHaveAttribute("data-loads", String(n)),
+  ]);
 
 const as = async (login: DemoLogin, origin: string) => ({
   authorization: `Bearer ${await tokenOf(login)}`,
@@ -63,7 +68,8 @@ async function expectSaved(page: Page): Promise<void> {
 
 async function expectWidgetReady(tile: Locator): Promise<void> {
   await expect(tile.locator('[data-widget="team-pulse/pulse"]')).toHaveAttribute("data-state", "ready");
-  await expect(tile.frameLocator("iframe").getByTestId("status")).toHaveText(LOADED);
+  await loaded(tile.frameLocator("iframe").getByTestId("status"), 1);
+  await expect(tile.frameLocator("iframe").getByRole("table", { name: "Issues by state" })).toBeVisible();
 }
 
 /** Waits until the tiles' menus are Radix's menu buttons (they load once the page has hydrated). */
@@ -121,7 +127,7 @@ for (const width of [1280, 390]) {
       const box = await dialog.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(600);
       expect(box?.height).toBeLessThanOrEqual(640);
-      await expect(dialog).toContainText("The five latest issues of a project");
+      await expect(dialog).toContainText("A project's issues by state or by assignee");
       await expect(dialog).toContainText("From Team Pulse");
       await dialog.getByRole("button", { name: "Add Team pulse" }).click();
       await expect(dialog).toBeHidden();
@@ -200,7 +206,7 @@ for (const width of [1280, 390]) {
       const frame = tile.frameLocator("iframe");
 
       await (await openMenu(page, tile, "Team pulse")).getByRole("menuitem", { name: "Refresh" }).click();
-      await expect(frame.getByTestId("status")).toHaveText(/^Loaded \d+ issues? \(load #2\)$/);
+      await loaded(frame.getByTestId("status"), 2);
 
       // The widget's own Configure asks the host for config mode, which the tile shows.
       await frame.getByRole("button", { name: "Configure" }).click();
@@ -316,7 +322,7 @@ for (const width of [1280, 390]) {
       // A second load of A, to tell later that its frame was not reloaded by the changes around it.
       await expectWidgetReady(a);
       await (await openMenu(page, pulseA, "Pulse A")).getByRole("menuitem", { name: "Refresh" }).click();
-      await expect(a.frameLocator("iframe").getByTestId("status")).toHaveText(/\(load #2\)$/);
+      await loaded(a.frameLocator("iframe").getByTestId("status"), 2);
 
       // The handle: arrows move A, Shift and arrows resize it; focus stays on the handle, and each change
       // is announced.
@@ -365,7 +371,7 @@ for (const width of [1280, 390]) {
       ).toBeVisible();
       await page.keyboard.press("Escape");
       // A's frame was not reloaded: it still shows its second load.
-      await expect(a.frameLocator("iframe").getByTestId("status")).toHaveText(/\(load #2\)$/);
+      await loaded(a.frameLocator("iframe").getByTestId("status"), 2);
 
       await expectSaved(page);
       expect(await savedTiles(request, baseURL!)).toEqual([

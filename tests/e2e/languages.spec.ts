@@ -151,6 +151,8 @@ test.describe("German", () => {
       "×",
       "Workspace",
       "Workspace administration",
+      "Team",
+      "Team announcement",
     ]);
     for (const path of pages) {
       await page.goto(path);

@@ -98,7 +98,9 @@ const ADMINISTRATION: readonly Entry[] = [
       "VCS Integration",
       "Support Desk Integration",
       "AI",
-      // The seeded workspace sample app's administration page (apps follow the Apps page's rule).
+      // The Team Space sample app's and the workspace harness app's administration pages (apps follow the
+      // Apps page's rule).
+      "Team announcement",
       "Workspace administration",
     ],
   },
@@ -239,6 +241,7 @@ const ENTRY_TARGET: Record<string, Target> = {
   "VCS Integration": { href: "/admin/vcs" },
   "Support Desk Integration": { href: "/admin/supportDeskIntegration" },
   AI: { href: "/admin/ai" },
+  "Team announcement": { href: "/admin/app/team-space/team-admin" },
   "Workspace administration": { href: "/admin/app/workspace/workspace-admin" },
   "Global Settings": { href: "/admin/settings" },
   "User Agreement": { href: "/admin/hub/userAgreement" },

@@ -5,8 +5,8 @@ import { expect, test } from "./fixtures.ts";
 import { SHORTCUTS } from "../../app/shell/shortcuts.ts";
 import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, userOf, waitForHydration } from "./helpers.ts";
 
-// Twelve of the shell and the seeded workspace sample app's main-menu item.
-const ADMIN_ITEMS = 13;
+// Twelve of the shell, the Team Space sample app's main-menu item and the workspace harness app's.
+const ADMIN_ITEMS = 14;
 
 async function navItemCount(page: Page): Promise<number> {
   return mainNav(page).locator("[data-nav-item]").count();

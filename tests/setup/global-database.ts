@@ -5,6 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPrisma } from "../../mock-backend/db.ts";
 import { seedDatabase } from "../../prisma/seed-database.ts";
+import { installHarnessApps } from "./harness-apps.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`prisma migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
   const db = createPrisma(`file:${file}`);
   await seedDatabase(db);
+  await installHarnessApps(db);
   await db.$disconnect();
   project.provide("baseDatabase", file);
   return () => rmSync(TEST_DB_DIR, { recursive: true, force: true });

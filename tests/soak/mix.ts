@@ -32,7 +32,7 @@ export interface RequestKind {
   build(context: MixContext, index: number): SoakRequest;
 }
 
-export const STORAGE_APP = "workspace";
+export const STORAGE_APP = "team-space";
 export const STORAGE_KEY = "soak-key";
 /** The widget host names the app on storage calls, as a widget's own requests do. */
 export const STORAGE_CALLER = { [WIDGET_APP_HEADER]: STORAGE_APP };
@@ -124,7 +124,7 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   read("/api/issues?fields=id", 12),
   read("/api/apps", 10),
   read("/api/inbox/folders", 8),
-  read("/widgets/issue-companion/widgets/notes/index.html", 12),
+  read("/widgets/checklist/widgets/checklist/index.html", 12),
   read("/api/config", 8, "guest"),
   read("/api/issues?fields=id,summary", 8, "guest"),
   read("/readyz", 4),
@@ -231,8 +231,8 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
     headers: { cookie: context.admin.cookie },
   })),
   bad("/widgets/x/..%2f..%2fetc", [404], () => ({ path: "/widgets/x/..%2f..%2fetc" })),
-  bad("/widgets/issue-companion/..%2f..%2fpackage.json", [404], () => ({
-    path: "/widgets/issue-companion/..%2f..%2f..%2fpackage.json",
+  bad("/widgets/checklist/..%2f..%2fpackage.json", [404], () => ({
+    path: "/widgets/checklist/..%2f..%2f..%2fpackage.json",
   })),
   bad("/assets/..%2f..%2fpackage.json", [404], () => ({ path: "/assets/..%2f..%2fpackage.json" })),
   bad("/%2e%2e/%2e%2e/etc/passwd", [400, 404], () => ({ path: "/%2e%2e/%2e%2e/etc/passwd" })),

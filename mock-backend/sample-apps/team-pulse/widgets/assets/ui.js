@@ -6,13 +6,8 @@ export function messageOf(error) {
   return String(error);
 }
 
-/** "POST declined: …" for a declined request, "Refused: …" outside the api path, else "GET failed: …". */
-export function describeFailure(method, error) {
-  const message = messageOf(error);
-  if (/declined by user/i.test(message)) return `${method} declined: ${message}`;
-  if (/is not allowed/i.test(message)) return `Refused: ${message}`;
-  return `${method} failed: ${message}`;
-}
+/** Whether the user declined the host's question before a request that changes data. */
+export const declined = (error) => /declined by user/i.test(messageOf(error));
 
 /** Shows `text` in a status element; `tone` is "ok", "error" or "" (neutral). */
 export function show(element, text, tone = "") {
@@ -23,10 +18,41 @@ export function show(element, text, tone = "") {
 
 export const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
+/** An element with a class and children (strings become text, never markup). */
+export function el(tag, className, ...children) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.append(...children);
+  return node;
+}
+
+/** "AM" for "Alice Member", "B" for "bob". */
+export function initials(name) {
+  const words = String(name ?? "")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((word) => word[0].toUpperCase())
+      .join("") || "?"
+  );
+}
+
+/** Fire-and-forget host calls (setTitle, setError, …): a failure must not become an unhandled rejection. */
+export function quietly(call) {
+  try {
+    Promise.resolve(call()).catch(() => undefined);
+  } catch {
+    // The host lacks the method.
+  }
+}
+
 /** The injected `YTApp`, or a visible explanation when the page is opened outside Keel. */
 export function ytApp(status) {
   if (typeof window.YTApp === "undefined") {
-    show(status, "YTApp is not available: open this widget inside Keel.", "error");
+    show(status, "This widget runs inside Keel: open it from an issue, article or dashboard.", "error");
     throw new Error("YTApp is not available");
   }
   return window.YTApp;
