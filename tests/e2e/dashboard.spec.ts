@@ -137,7 +137,7 @@ for (const width of [1280, 390]) {
       await expectWidgetReady(tile);
       const frame = tile.frameLocator("iframe");
       await expect(frame.getByRole("heading", { name: "Team pulse", exact: true })).toBeVisible();
-      await expect(frame.getByTestId("scope")).toHaveText("All projects");
+      await expect(frame.getByTestId("scope")).toHaveText("Issues by state");
       await expect(page.locator("li[data-tile-id]")).toHaveAttribute("data-width", "50");
       await expect(page.locator("li[data-tile-id]")).toHaveAttribute("data-height", "1");
 
@@ -220,7 +220,7 @@ for (const width of [1280, 390]) {
       await frame.getByLabel("Title").fill("Pulse of DEMO");
       await frame.getByLabel("Project").fill("DEMO");
       await frame.getByRole("button", { name: "Save" }).click();
-      await expect(frame.getByTestId("scope")).toHaveText("Project: DEMO");
+      await expect(frame.getByTestId("scope")).toHaveText("Issues by state · DEMO");
       // setTitle: the tile's heading is the widget's title now.
       await expect(page.getByRole("region", { name: "Pulse of DEMO" })).toBeVisible();
       await expect(tile.getByRole("button", { name: "Actions for Pulse of DEMO" })).toBeVisible();
@@ -228,7 +228,7 @@ for (const width of [1280, 390]) {
       await page.reload();
       await expect(page.getByRole("region", { name: "Pulse of DEMO" })).toBeVisible();
       await expect(tileItem(page, id).frameLocator("iframe").getByTestId("scope")).toHaveText(
-        "Project: DEMO",
+        "Issues by state · DEMO",
       );
     });
 
