@@ -966,16 +966,23 @@ test.describe("the keyboard alone", () => {
     const companion = menu.getByRole("menuitem", { name: "Companion", exact: true });
     await tabTo(page, options, "Options");
     await expectVisibleFocus(page, options, "Options");
+    const first = menu.getByRole("menuitem").first();
     await page.keyboard.press("Enter");
     await expect(menu).toBeVisible();
-    await expectVisibleFocus(page, companion, "Options › Companion");
+    await expectVisibleFocus(page, first, "Options › its first entry");
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expectVisibleFocus(page, options, "Options, after Escape");
 
     await page.keyboard.press("ArrowDown");
     await expect(menu, "opens with ArrowDown").toBeVisible();
-    await expect(companion).toBeFocused();
+    await expect(first).toBeFocused();
+    // Several apps add entries; the arrow keys walk to the companion's.
+    for (let step = 0; step < (await menu.getByRole("menuitem").count()); step++) {
+      if (await companion.evaluate((item) => item === document.activeElement)) break;
+      await page.keyboard.press("ArrowDown");
+    }
+    await expectVisibleFocus(page, companion, "Options › Companion");
     await page.keyboard.press("Enter");
     const popup = page.getByRole("dialog", { name: "Companion", exact: true });
     await expect(popup).toBeVisible();
