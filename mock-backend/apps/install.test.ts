@@ -5,6 +5,7 @@ import { expect, test } from "vitest";
 import { MINIMAL_APP_DIR, minimalFiles, utf8, zipOf } from "../../tests/helpers/app-packages.ts";
 import { freshDatabase } from "../../tests/helpers/database.ts";
 import { readSampleApps, SAMPLE_APPS_DIR } from "../../prisma/seed-database.ts";
+import { HARNESS_APPS, harnessAppDir } from "../../tests/setup/harness-apps.ts";
 import type { Db } from "../db.ts";
 import { installApp, mimeTypeOf, removeApp } from "./install.ts";
 import { readAppFolder, readAppZip } from "./package.ts";
@@ -177,8 +178,9 @@ test("the seed reads every package folder in name order, and none when there is 
   }
 });
 
-test("the seeded database has every sample app installed", async () => {
-  const samples = await readSampleApps(SAMPLE_APPS_DIR);
+test("the test database has every sample app and the harness apps installed", async () => {
+  const harness = await Promise.all(HARNESS_APPS.map((name) => readAppFolder(harnessAppDir(name))));
+  const samples = [...(await readSampleApps(SAMPLE_APPS_DIR)), ...harness];
   await withDb(async (db) => {
     const apps = await db.app.findMany({ select: { name: true, version: true }, orderBy: { name: "asc" } });
     expect(apps).toEqual(
