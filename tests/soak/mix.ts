@@ -108,7 +108,7 @@ export const REQUEST_KINDS: readonly RequestKind[] = [
   // Viewing the page marks the folder seen: an intended write, put back at the end.
   page("/notifications", "/notifications", [200]),
   page("/admin/apps", "/admin/apps", [200]),
-  page("/app/workspace/workspace", "/app/workspace/workspace", [200]),
+  page("/app/team-space/team", "/app/team-space/team", [200]),
   page("/issues.data (single fetch)", "/issues.data", [200]),
   page("404 /no-such-page", "/no-such-page/at-all", [404]),
   page("404 /issue/NOPE-1", "/issue/NOPE-1", [404]),
