@@ -132,12 +132,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
-        {/* High contrast as chosen, or when the system asks for more contrast; never loaded for "standard". */}
+        {/* High contrast as chosen, or when the system asks for more; never for "standard". Forced colours: app.css. */}
         {contrast !== "standard" ? (
           <link
             rel="stylesheet"
             href={highContrastStylesHref}
-            media={contrast === "more" ? undefined : "(prefers-contrast: more), (forced-colors: active)"}
+            media={contrast === "more" ? undefined : "(prefers-contrast: more)"}
           />
         ) : null}
         {/* This page's language, and only it: the browser starts i18next from it (entry.client.tsx). */}

@@ -82,9 +82,7 @@ export const KeelProfileSchema = z.object({
 });
 export type KeelProfile = z.infer<typeof KeelProfileSchema>;
 
-export const KeelProfileUpdateSchema = KeelProfileSchema.partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Give at least one of contrast" });
+export const KeelProfileUpdateSchema = KeelProfileSchema.strict();
 export type KeelProfileUpdate = z.infer<typeof KeelProfileUpdateSchema>;
 
 /** A user's date format as Keel reads it from the profile. */

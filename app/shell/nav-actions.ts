@@ -11,9 +11,10 @@ export function actionRequest(
     case "switch-user":
       return { url: "/logout", fields: { intent: "switch" } };
     case "theme":
-      return { url: "/settings/appearance", fields: { uiTheme: action.uiTheme, redirectTo: back } };
-    case "contrast":
-      return { url: "/settings/appearance", fields: { contrast: action.contrast, redirectTo: back } };
+    case "contrast": {
+      const { type: _, ...choice } = action;
+      return { url: "/settings/appearance", fields: { ...choice, redirectTo: back } };
+    }
     case "language":
       return { url: "/settings/language", fields: { language: action.language, back } };
     case "apply-user":

@@ -18,7 +18,8 @@ const BUDGET_KB: Record<string, number> = {
   "/issues": 184,
   "/issue/DEMO-2": 197,
   "/dashboard": 192,
-  "/notifications": 185,
+  // Raised once, by 0.2 KB, for the contrast entries of the Appearance menu and the root's stylesheet link.
+  "/notifications": 185.2,
 };
 
 /** Libraries that load when used: menus after hydration, math and diagrams when a page shows them. */

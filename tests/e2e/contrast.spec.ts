@@ -82,7 +82,7 @@ test("under forced colours the current place keeps a mark that is not a shadow",
   const current = mainNav(page).locator('.nav-item[aria-current="page"]').first();
   await expect(current).toBeVisible();
   expect(await current.evaluate((item) => getComputedStyle(item).borderInlineStartWidth)).toBe("3px");
-  // The sheet's forced-colours rules load whatever the saved contrast: Windows decides, not the profile.
+  // app.css's forced-colours rules hold whatever the saved contrast: Windows decides, not the profile.
   await saveAppearance(page, { contrast: "standard" });
   await page.reload();
   expect(await current.evaluate((item) => getComputedStyle(item).borderInlineStartWidth)).toBe("3px");

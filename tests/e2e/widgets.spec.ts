@@ -33,6 +33,8 @@ test.describe("sample apps in their places", () => {
   // Frames load when they come near the viewport; the demo's sample apps share these places, so a tall
   // window keeps every harness frame in view.
   test.use({ viewport: { width: 1280, height: 2400 } });
+  // That window starts every frame of the issue page at once (the sample apps' and the harness's).
+  test.describe.configure({ timeout: 90_000 });
 
   test("the issue page runs its widgets in sandboxed frames that read the issue through the host", async ({
     page,
@@ -256,7 +258,6 @@ test.describe("sample apps in their places", () => {
   });
 
   test("widget lifecycle and performance (FCP, TTFB…) events reach analytics", async ({ page }) => {
-    test.setTimeout(30_000);
     const batches: { group: string; event: string; eventFields: { name: string; value: unknown }[] }[][] = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/api/analytics") && request.method() === "POST") {
