@@ -204,6 +204,20 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith("/hub/") && url.pathname !== "/login");
 }
 
+/** Signs in from Keel's sign-in page, waits for the page, and saves the variant's language. */
+async function signInInLanguage(
+  page: Page,
+  base: string,
+  variant: ShotVariant,
+  marker: boolean,
+  inFlight: () => Request[],
+): Promise<void> {
+  await page.goto("/login");
+  await signIn(page);
+  await settle(page, marker, inFlight);
+  await chooseLanguage(page, base, variant.language);
+}
+
 /** Saves the interface language to the profile with the profile menu's own form post. */
 async function chooseLanguage(page: Page, base: string, language: string): Promise<void> {
   const csrf = await page.locator("input[name='csrf']").first().getAttribute("value");
@@ -255,10 +269,7 @@ async function shootVariant(browser: Browser, base: string, variant: ShotVariant
       await open(page, target, marker, inFlight);
       files.push(await shoot(page, variant, target));
     }
-    await page.goto("/login");
-    await signIn(page);
-    await settle(page, marker, inFlight);
-    await chooseLanguage(page, base, variant.language);
+    await signInInLanguage(page, base, variant, marker, inFlight);
     for (const target of PAGES.filter((candidate) => candidate.signedIn)) {
       await open(page, target, marker, inFlight);
       files.push(await shoot(page, variant, target));
@@ -277,10 +288,7 @@ async function shootFeature(browser: Browser, base: string, shot: FeatureShot, m
   const page = await context.newPage();
   const inFlight = trackRequests(page);
   try {
-    await page.goto("/login");
-    await signIn(page);
-    await settle(page, marker, inFlight);
-    await chooseLanguage(page, base, variant.language);
+    await signInInLanguage(page, base, variant, marker, inFlight);
     await open(page, { id: shot.id, path: shot.path, signedIn: true }, marker, inFlight);
     if (shot.palette !== undefined) {
       await page.keyboard.press("Control+K");
