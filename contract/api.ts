@@ -428,6 +428,37 @@ export const HubQuerySchema = z
 
 // ---------- issues and articles ----------
 
+/** An issue's custom field as a page shows it: its value is a person, an element of a set, or plain. */
+export const IssueFieldSchema = z.object({
+  name: z.string(),
+  value: z.union([
+    z.object({ login: z.string(), fullName: z.string() }),
+    z.object({
+      name: z.string(),
+      color: z.object({ background: z.string(), foreground: z.string() }).nullable().optional(),
+      isResolved: z.boolean().optional(),
+    }),
+    z.string(),
+    z.number(),
+    z.null(),
+  ]),
+  projectCustomField: z.object({
+    emptyFieldText: z.string().nullable(),
+    field: z.object({ fieldType: z.object({ valueType: z.string() }) }),
+  }),
+});
+export type IssueField = z.infer<typeof IssueFieldSchema>;
+
+/** A comment as the activity stream pages it: `GET issues/{id}/activitiesPage?categories=CommentsCategory`. */
+export const CommentActivitySchema = z.object({
+  id: Id,
+  timestamp: EpochMs,
+  author: z.object({ login: z.string(), fullName: z.string() }).nullable(),
+  added: z.array(z.object({ id: Id, text: z.string() })).max(1),
+});
+export const CommentsPageSchema = z.object({ activities: z.array(CommentActivitySchema) });
+export type CommentActivity = z.infer<typeof CommentActivitySchema>;
+
 export const IssueSchema = z.object({
   id: Id,
   idReadable: z.string(),
@@ -438,6 +469,7 @@ export const IssueSchema = z.object({
   updated: EpochMs,
   project: z.object({ id: Id, shortName: z.string(), name: z.string() }),
   reporter: z.object({ login: z.string(), name: z.string() }),
+  customFields: z.array(IssueFieldSchema).max(100),
 });
 export const IssuesSchema = z.array(IssueSchema);
 export type Issue = z.infer<typeof IssueSchema>;

@@ -40,7 +40,7 @@ test("GET /api/permissions/cache gives admin every permission globally", async (
   expect(cache.every((e) => e.global && e.projects.length === 0)).toBe(true);
 });
 
-test("GET /api/permissions/cache scopes alice's eight permissions to the DEMO project", async () => {
+test("GET /api/permissions/cache scopes alice's nine permissions to the DEMO project", async () => {
   const cache = await cacheOf("alice");
   expect(cache.map((e) => e.permission.key).sort()).toEqual(
     [
@@ -48,6 +48,7 @@ test("GET /api/permissions/cache scopes alice's eight permissions to the DEMO pr
       PERMISSION.CREATE_ISSUE,
       PERMISSION.CREATE_WORK_ITEM,
       PERMISSION.READ_ARTICLE,
+      PERMISSION.READ_COMMENT,
       PERMISSION.READ_ISSUE,
       PERMISSION.READ_REPORT,
       PERMISSION.READ_WORK_ITEM,
@@ -61,6 +62,7 @@ test("GET /api/permissions/cache gives rachel helpdesk tickets and global articl
   expect(await cacheOf("rachel")).toEqual([
     entry(PERMISSION.CREATE_ISSUE, false, [SUP]),
     entry(PERMISSION.READ_ARTICLE, true, []),
+    entry(PERMISSION.READ_COMMENT, false, [SUP]),
     entry(PERMISSION.READ_ISSUE, false, [SUP]),
   ]);
 });
@@ -68,6 +70,7 @@ test("GET /api/permissions/cache gives rachel helpdesk tickets and global articl
 test("GET /api/permissions/cache gives the guest read access to the public project DEMO only", async () => {
   expect(await cacheOf(null)).toEqual([
     entry(PERMISSION.READ_ARTICLE, false, [DEMO]),
+    entry(PERMISSION.READ_COMMENT, false, [DEMO]),
     entry(PERMISSION.READ_ISSUE, false, [DEMO]),
   ]);
 });
@@ -76,6 +79,7 @@ test("GET /api/permissions/cache answers a bearer token's user", async () => {
   const response = await backend.client.request("GET", CACHE, { headers: bearer("tom") });
   expect(expectOk(response)).toEqual([
     entry(PERMISSION.READ_ARTICLE, false, [DEMO]),
+    entry(PERMISSION.READ_COMMENT, false, [DEMO]),
     entry(PERMISSION.READ_ISSUE, false, [DEMO]),
   ]);
 });
@@ -87,6 +91,7 @@ test("GET /api/permissions/cache returns only the selected fields", async () => 
   expect(expectOk(response)).toEqual([
     { permission: { key: PERMISSION.CREATE_ISSUE } },
     { permission: { key: PERMISSION.READ_ARTICLE } },
+    { permission: { key: PERMISSION.READ_COMMENT } },
     { permission: { key: PERMISSION.READ_ISSUE } },
   ]);
 });

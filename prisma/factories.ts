@@ -268,6 +268,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     grants: [
       PERMISSION.READ_ISSUE,
       PERMISSION.CREATE_ISSUE,
+      PERMISSION.READ_COMMENT,
       PERMISSION.READ_ARTICLE,
       PERMISSION.CREATE_ARTICLE,
       PERMISSION.READ_REPORT,
@@ -290,6 +291,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     grants: [
       { key: PERMISSION.READ_ISSUE, project: "0-2" },
       { key: PERMISSION.CREATE_ISSUE, project: "0-2" },
+      { key: PERMISSION.READ_COMMENT, project: "0-2" },
       { key: PERMISSION.READ_ARTICLE, project: null },
     ],
     consent: true,
@@ -305,6 +307,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     flags: {},
     grants: [
       { key: PERMISSION.READ_ISSUE, project: "0-1" },
+      { key: PERMISSION.READ_COMMENT, project: "0-1" },
       { key: PERMISSION.READ_ARTICLE, project: "0-1" },
     ],
     consent: true,
@@ -341,6 +344,7 @@ export const GUEST = {
   name: "Guest",
   grants: [
     { key: PERMISSION.READ_ISSUE, project: "0-1" },
+    { key: PERMISSION.READ_COMMENT, project: "0-1" },
     { key: PERMISSION.READ_ARTICLE, project: "0-1" },
   ],
 };

@@ -27,6 +27,7 @@ import {
   ThreadUpdateResultSchema,
   type InboxFolder,
   InboxThreadsSchema,
+  CommentsPageSchema,
   IssueSchema,
   IssuesSchema,
   MentionsSchema,
@@ -73,6 +74,9 @@ export class ApiError extends Error {
 
 /** The backend answered something the contract does not allow. */
 export class ContractError extends Error {}
+
+/** The comments an issue's page shows; the activity stream pages the rest. */
+export const MAX_COMMENTS_SHOWN = 100;
 
 const selectorCache = new WeakMap<z.core.$ZodType, string>();
 function fieldsOf(schema: z.core.$ZodType): string {
@@ -262,6 +266,15 @@ export function createApi(context: KeelRequestContext) {
     },
     getUserCard: (id: string) => get(UserCardSchema, `/api/users/${encodeURIComponent(id)}`),
     getIssue: (id: string) => get(IssueSchema, `/api/issues/${encodeURIComponent(id)}`),
+    /** The issue's comments, oldest first, as its activity stream pages them. */
+    getIssueComments: async (id: string, $top = MAX_COMMENTS_SHOWN) =>
+      (
+        await get(CommentsPageSchema, `/api/issues/${encodeURIComponent(id)}/activitiesPage`, {
+          categories: "CommentsCategory",
+          reverse: false,
+          $top,
+        })
+      ).activities,
     listArticles: (query?: { query?: string; $top?: number }) => get(ArticlesSchema, "/api/articles", query),
     getArticle: (id: string) => get(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`),
     updateIssue: (id: string, update: IssueUpdate) =>

@@ -28,3 +28,17 @@ test("an array schema selects the fields of its elements", () => {
 test("a schema without fields cannot be selected", () => {
   expect(() => shapeOf(z.string())).toThrow(/no fields/);
 });
+
+test("a value of several kinds selects the fields of every kind", () => {
+  const schema = z.object({
+    value: z.union([
+      z.object({ login: z.string(), fullName: z.string() }),
+      z.object({ name: z.string(), color: z.object({ background: z.string() }).nullable() }),
+      z.object({ name: z.string(), color: z.object({ foreground: z.string() }) }),
+      z.number(),
+      z.null(),
+    ]),
+    plain: z.union([z.string(), z.number()]),
+  });
+  expect(buildFields(shapeOf(schema))).toBe("value(login,fullName,name,color(background,foreground)),plain");
+});

@@ -31,10 +31,13 @@ type IssueRow = Prisma.IssueGetPayload<{ include: typeof issueInclude }>;
 /** An issue with its custom fields, as the product's Issue entity shows them. */
 function toIssue(row: IssueRow, users: Awaited<ReturnType<typeof loadUsers>>) {
   const { fieldValues, project, ...rest } = row;
+  const fields = toIssueFields(project.fields, fieldValues, users);
   return {
     ...toEntity(rest),
     project: { id: project.id, shortName: project.shortName, name: project.name },
-    fields: toIssueFields(project.fields, fieldValues, users),
+    // The REST API's name for them; apps' scripts know them as `fields`.
+    customFields: fields,
+    fields,
   };
 }
 
@@ -209,9 +212,9 @@ export function contentRouter(db: Db): Router {
       const saved = await db.issue.update({
         where: { id: row.id },
         data: { description: update.description, updated: BigInt(Date.now()) },
-        include,
+        include: issueInclude,
       });
-      send(res, toEntity(saved));
+      send(res, toIssue(saved, await loadUsers(db)));
     }),
   );
 

@@ -1,5 +1,6 @@
 import { Time } from "../../components/time.tsx";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
+import { Sentence } from "../../components/sentence.tsx";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
 import type { TFunction } from "i18next";
@@ -95,7 +96,7 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
   const { article, content, taskForm, widgets, entity, me, editable } = loaderData;
   return (
     <article aria-labelledby="page-heading" className="entity">
-      <p className="muted">
+      <p className="muted breadcrumb">
         <Link to="/articles">{t("titles.knowledgeBase")}</Link> / {article.project.name}
       </p>
       <div className="entity-heading">
@@ -109,13 +110,11 @@ export default function Article({ loaderData, actionData }: Route.ComponentProps
           place="article-options-menu-item"
         />
       </div>
-      <p className="muted">
+      <p className="muted entity-meta">
         <span className="entity-id">{article.idReadable}</span> ·{" "}
-        <Trans
-          t={t}
-          i18nKey="article.updated"
-          values={{ date: "" }}
-          components={{ time: <Time value={article.updated} /> }}
+        <Sentence
+          text={t("article.updated", { date: "" })}
+          slots={{ time: <Time value={article.updated} /> }}
         />
       </p>
       {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}

@@ -1,5 +1,7 @@
 import { Time } from "../../components/time.tsx";
-import { Trans, useTranslation } from "react-i18next";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { Sentence, slot } from "../../components/sentence.tsx";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/issue";
 import type { TFunction } from "i18next";
@@ -7,8 +9,10 @@ import { ApiError, type Api } from "../../lib/api.server.ts";
 import { PERMISSION } from "#contract/constants.ts";
 import { hasPermissionIn } from "#contract/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { ActivityStream } from "../../components/activity-stream.tsx";
+import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
+import { ActivityStream, type ShownComment } from "../../components/activity-stream.tsx";
+import { FieldValue } from "../../components/issue-field.tsx";
+import { readerDates, shownField } from "../../lib/issue-fields.server.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
@@ -41,20 +45,36 @@ async function loadIssue(api: Api, id: string, t: TFunction<"pages">) {
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);
   const t = getI18n(context).getFixedT(null, "pages");
-  const [issue, user, permissions] = await Promise.all([
+  const [issue, user, permissions, comments] = await Promise.all([
     loadIssue(api, params.issueId, t),
     api.getCurrentUser(),
     api.getPermissions(),
+    // Comments the backend refuses leave the activity empty; the issue itself still shows.
+    api.getIssueComments(params.issueId).catch((error: unknown) => {
+      if (error instanceof ApiError) return [];
+      throw error;
+    }),
   ]);
+  const markdownT = getI18n(context).getFixedT(null, "markdown");
   // The mock backend lets whoever may create issues in a project edit their text there.
   const editable = !user.guest && hasPermissionIn(permissions, PERMISSION.CREATE_ISSUE, issue.project.id);
   const formId = editable ? taskFormId(issue.idReadable) : null;
-  const description = await renderForPage(api, issue.description, {
-    basePath: url.pathname,
-    taskFormId: formId,
-    t: getI18n(context).getFixedT(null, "markdown"),
-  });
-  const { description: _source, ...shown } = issue;
+  const [description, shownComments] = await Promise.all([
+    renderForPage(api, issue.description, { basePath: url.pathname, taskFormId: formId, t: markdownT }),
+    Promise.all(
+      comments.map(async (comment): Promise<ShownComment> => ({
+        id: comment.id,
+        author: comment.author?.fullName ?? null,
+        timestamp: comment.timestamp,
+        rendered: await renderForPage(api, comment.added[0]?.text ?? "", {
+          basePath: url.pathname,
+          t: markdownT,
+        }),
+      })),
+    ),
+  ]);
+  const { description: _source, customFields, ...shown } = issue;
+  const dates = readerDates(user.profiles.general, getLanguage(context));
   const entity: WidgetEntity = {
     type: "issue",
     id: issue.id,
@@ -75,6 +95,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     entity,
     me: widgetUser(user),
     editable,
+    comments: shownComments,
+    fields: customFields.map((field) => shownField(field, dates)),
   };
 }
 
@@ -101,10 +123,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Issue({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
   const { t: tw } = useTranslation("widgets");
-  const { issue, description, taskForm, widgets, entity, me, editable } = loaderData;
+  const { issue, description, taskForm, widgets, entity, me, editable, comments, fields } = loaderData;
   return (
     <article aria-labelledby="page-heading" className="entity">
-      <p className="muted">
+      <p className="muted breadcrumb">
         <Link to="/issues">{t("titles.issues")}</Link> / {issue.project.name}
       </p>
       <div className="entity-heading">
@@ -118,20 +140,26 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
           place="issue-options-menu-item"
         />
       </div>
-      <p className="muted">
-        <Trans
-          t={t}
-          i18nKey="issue.reported"
-          values={{ name: issue.reporter.name, date: "" }}
-          components={{ time: <Time value={issue.created} display="date" /> }}
+      <p className="muted entity-meta">
+        <Sentence
+          text={t("issue.reported", { name: slot("name"), date: "" })}
+          slots={{
+            name: <bdi>{issue.reporter.name}</bdi>,
+            time: <Time value={issue.created} display="date" />,
+          }}
         />
         {issue.resolved ? ` · ${t("issue.resolved")}` : null}
       </p>
       {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
       {taskForm ? <TaskForm id={taskForm.id} revision={taskForm.revision} /> : null}
-      <WidgetSlot widgets={widgets.ISSUE_BELOW_SUMMARY} entity={entity} me={me} place="issue-below-summary" />
       <div className="entity-body">
         <div className="entity-main">
+          <WidgetSlot
+            widgets={widgets.ISSUE_BELOW_SUMMARY}
+            entity={entity}
+            me={me}
+            place="issue-below-summary"
+          />
           <MarkdownContent
             rendered={description}
             data-testid="issue-description"
@@ -148,7 +176,7 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
             me={me}
             place="issue-above-activity-stream"
           />
-          <ActivityStream id="issue-activity" />
+          <ActivityStream id="issue-activity" comments={comments} />
         </div>
         <aside className="entity-fields" aria-label={tw("places.fieldPanel")}>
           <WidgetSlot
@@ -160,8 +188,21 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
           <dl className="field-list">
             <dt>{tw("places.project")}</dt>
             <dd>{issue.project.name}</dd>
-            <dt>{tw("places.state")}</dt>
-            <dd>{issue.resolved ? t("issue.resolved") : tw("places.open")}</dd>
+            {fields.length === 0 ? (
+              <>
+                <dt>{tw("places.state")}</dt>
+                <dd>{issue.resolved ? t("issue.resolved") : tw("places.open")}</dd>
+              </>
+            ) : (
+              fields.map((field) => (
+                <Fragment key={field.name}>
+                  <dt>{field.name}</dt>
+                  <dd>
+                    <FieldValue value={field.value} />
+                  </dd>
+                </Fragment>
+              ))
+            )}
           </dl>
           <WidgetSlot
             widgets={widgets.ISSUE_FIELD_PANEL_LAST}
