@@ -38,28 +38,35 @@ export function NavigationSettings({ entries, landing, landingChoices, shaped }:
   const { t } = useTranslation("pages");
   const fetcher = useFetcher<{ change: string }>();
   const list = useRef<HTMLOListElement>(null);
-  const [used, setUsed] = useState<{ id: string; intent: Intent } | null>(null);
+  // The button used, and whether its post has been under way: the focus moves once it has come back.
+  const used = useRef<{ id: string; intent: Intent } | null>(null);
+  const busy = useRef(false);
   const [announcement, setAnnouncement] = useState("");
 
   // Once the change has come back and the list re-rendered, the focus returns to the item's button.
   useEffect(() => {
-    if (!used || fetcher.state !== "idle") return;
-    const row = list.current?.querySelector<HTMLElement>(`[data-item="${CSS.escape(used.id)}"]`);
-    const button = FOCUS_AFTER[used.intent]
+    if (fetcher.state !== "idle") {
+      busy.current = true;
+      return;
+    }
+    const change = used.current;
+    if (!busy.current || !change) return;
+    busy.current = false;
+    used.current = null;
+    const row = list.current?.querySelector<HTMLElement>(`[data-item="${CSS.escape(change.id)}"]`);
+    const button = FOCUS_AFTER[change.intent]
       .map((intent) => row?.querySelector<HTMLButtonElement>(`button[value="${intent}"]:not(:disabled)`))
       .find(Boolean);
     button?.focus();
-    const index = entries.findIndex((entry) => entry.id === used.id);
+    const index = entries.findIndex((entry) => entry.id === change.id);
     const entry = entries[index];
-    if (entry) {
-      setAnnouncement(
-        used.intent === "up" || used.intent === "down"
-          ? t("navigationSettings.moved", { name: entry.name, position: index + 1, count: entries.length })
-          : t("navigationSettings.changed", { name: entry.name, state: stateOf(entry, t) }),
-      );
-    }
-    setUsed(null);
-  }, [used, fetcher.state, entries, t]);
+    if (!entry) return;
+    setAnnouncement(
+      change.intent === "up" || change.intent === "down"
+        ? t("navigationSettings.moved", { name: entry.name, position: index + 1, count: entries.length })
+        : t("navigationSettings.changed", { name: entry.name, state: stateOf(entry, t) }),
+    );
+  }, [fetcher.state, entries, t]);
 
   return (
     <section aria-labelledby="page-heading" className="navigation-settings">
@@ -71,22 +78,26 @@ export function NavigationSettings({ entries, landing, landingChoices, shaped }:
           const previous = entries[index - 1];
           const next = entries[index + 1];
           const button = (intent: Intent, text: string, disabled = false) => (
+            // Named with the item ("Move up Issues"): every row has the same buttons.
             <button
               type="submit"
               name="intent"
               value={intent}
+              id={`shape-${index}-${intent}`}
+              aria-labelledby={`shape-${index}-${intent} shape-${index}`}
               className="button"
               disabled={disabled}
-              onClick={() => setUsed({ id: entry.id, intent })}
+              onClick={() => {
+                used.current = { id: entry.id, intent };
+              }}
             >
               {text}
-              <span className="visually-hidden">: {entry.name}</span>
             </button>
           );
           return (
             <li key={entry.id} data-item={entry.id} className="shape-item">
               <span className="shape-name">
-                {entry.name}
+                <span id={`shape-${index}`}>{entry.name}</span>
                 {entry.pinned ? (
                   <span className="shape-state"> · {t("navigationSettings.pinned")}</span>
                 ) : null}
