@@ -20,35 +20,28 @@ export interface ShapedItems<T extends Identified> {
 
 /**
  * The items in the user's order: known ids as arranged, each unknown item right after the item that
- * precedes it by default (or first, when nothing does).
+ * precedes it by default (or first, when nothing does). Compact: the first page's scripts carry it.
  */
 function arranged<T extends Identified>(items: readonly T[], order: readonly string[]): T[] {
-  const byId = new Map(items.map((item) => [item.id, item]));
-  const result = [...new Set(order)].flatMap((id) => byId.get(id) ?? []);
-  const placed = new Set(result.map((item) => item.id));
-  items.forEach((item, index) => {
-    if (placed.has(item.id)) return;
-    const before = items[index - 1];
-    const at = before ? result.findIndex((candidate) => candidate.id === before.id) + 1 : 0;
-    result.splice(at, 0, item);
-    placed.add(item.id);
-  });
-  return result;
+  let rank = -1;
+  return items
+    .map((item, index) => {
+      const at = order.indexOf(item.id);
+      rank = at < 0 ? rank + 1e-3 : at;
+      return { item, rank, index };
+    })
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ item }) => item);
 }
 
 export function applyNavigationShape<T extends Identified>(
   items: readonly T[],
   shape: NavigationShape = DEFAULT_NAVIGATION_SHAPE,
 ): ShapedItems<T> {
-  const pinned = new Set(shape.pinned);
-  const hidden = new Set(shape.hidden.filter((id) => !pinned.has(id)));
-  const ordered = arranged(items, shape.order);
-  const first = ordered.filter((item) => pinned.has(item.id));
-  const rest = ordered.filter((item) => !pinned.has(item.id));
-  return {
-    items: [...first, ...rest].filter((item) => !hidden.has(item.id)),
-    hidden: rest.filter((item) => hidden.has(item.id)),
-  };
+  const entries = shapedEntries(items, shape);
+  const pick = (hidden: boolean) =>
+    entries.filter((entry) => entry.hidden === hidden).map(({ item }) => item);
+  return { items: pick(false), hidden: pick(true) };
 }
 
 /** Every item with its state, as the settings page lists them: pinned first, hidden ones in place. */
@@ -58,15 +51,13 @@ export function shapedEntries<T extends Identified>(
 ): { item: T; pinned: boolean; hidden: boolean }[] {
   const pinned = new Set(shape.pinned);
   const hidden = new Set(shape.hidden);
-  const ordered = arranged(items, shape.order);
-  return [
-    ...ordered.filter((item) => pinned.has(item.id)),
-    ...ordered.filter((item) => !pinned.has(item.id)),
-  ].map((item) => ({
-    item,
-    pinned: pinned.has(item.id),
-    hidden: !pinned.has(item.id) && hidden.has(item.id),
-  }));
+  return arranged(items, shape.order)
+    .map((item) => ({
+      item,
+      pinned: pinned.has(item.id),
+      hidden: !pinned.has(item.id) && hidden.has(item.id),
+    }))
+    .sort((a, b) => Number(b.pinned) - Number(a.pinned));
 }
 
 export type NavigationChange =
