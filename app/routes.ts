@@ -58,6 +58,7 @@ export default [
     route("settings/tips", "routes/settings/tips.tsx"),
     route("settings/language", "routes/settings/language.tsx"),
     route("settings/dates", "routes/settings/dates.tsx"),
+    route("settings/navigation", "routes/settings/navigation.tsx"),
     route("menu", "routes/shell/menu.tsx"),
     ...SHELL_ROUTES.filter((r) => r.app === "lite").map(toRoute),
     route("*", "routes/not-found.tsx"),

@@ -15,6 +15,8 @@ import {
   PROJECT_TYPES,
   UI_THEMES,
   CONTRASTS,
+  NAVIGATION_ITEM_ID_MAX_LENGTH,
+  NAVIGATION_SHAPE_MAX_ITEMS,
   USER_TYPES,
 } from "./constants.ts";
 
@@ -77,12 +79,32 @@ export const AppearanceProfileSchema = z.object({
  * Keel's own preferences, an extension of the product's profiles (docs/decisions/0016): the mock keeps
  * them; a backend without it leaves `profiles.keel` out of its answer, and Keel keeps them in a cookie.
  */
+const NavigationItemIdSchema = z.string().min(1).max(NAVIGATION_ITEM_ID_MAX_LENGTH);
+const NavigationItemIdsSchema = z.array(NavigationItemIdSchema).max(NAVIGATION_SHAPE_MAX_ITEMS);
+
+/**
+ * The main menu as the user shapes it, by item id: their order, the items pinned first, the items
+ * hidden from the bar, and the page `/` leads to (null: the default page). Ids of items the user no
+ * longer has (an app removed since) are kept and ignored.
+ */
+export const NavigationShapeSchema = z.object({
+  order: NavigationItemIdsSchema,
+  pinned: NavigationItemIdsSchema,
+  hidden: NavigationItemIdsSchema,
+  landing: NavigationItemIdSchema.nullable(),
+});
+export type NavigationShape = z.infer<typeof NavigationShapeSchema>;
+
 export const KeelProfileSchema = z.object({
   contrast: ContrastSchema,
+  navigation: NavigationShapeSchema,
 });
 export type KeelProfile = z.infer<typeof KeelProfileSchema>;
 
-export const KeelProfileUpdateSchema = KeelProfileSchema.strict();
+/** One or more of Keel's preferences; a field left out keeps its value. */
+export const KeelProfileUpdateSchema = KeelProfileSchema.partial()
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" });
 export type KeelProfileUpdate = z.infer<typeof KeelProfileUpdateSchema>;
 
 /** A user's date format as Keel reads it from the profile. */

@@ -29,6 +29,10 @@ export const LOCALES = [
 export const UI_THEMES = ["default", "darcula", "system"] as const;
 /** High contrast beside the theme: from the system's `prefers-contrast`, always, or never. */
 export const CONTRASTS = ["system", "more", "standard"] as const;
+/** The most main-menu item ids one list of a navigation shape holds (order, pinned, hidden). */
+export const NAVIGATION_SHAPE_MAX_ITEMS = 50;
+/** The longest main-menu item id a navigation shape holds: an app's is "app-" and a widget id. */
+export const NAVIGATION_ITEM_ID_MAX_LENGTH = 204;
 export const USER_TYPES = ["STANDARD_USER", "REPORTER"] as const;
 export const PROJECT_TYPES = ["DEFAULT", "HELPDESK"] as const;
 export const INBOX_FOLDERS = ["direct", "subscription", "whatsnew"] as const;

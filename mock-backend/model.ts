@@ -4,6 +4,8 @@ import type { Prisma } from "../prisma/generated/client.ts";
 import {
   ConfigurationSchema,
   ContrastSchema,
+  NavigationShapeSchema,
+  type NavigationShape,
   type Configuration,
   type CurrentUser,
   type InboxThread,
@@ -78,7 +80,10 @@ async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
         expandNavigation: user.expandNavigation,
         showTooltips: user.showTooltips,
       },
-      keel: { contrast: ContrastSchema.catch("system").parse(user.contrast) },
+      keel: {
+        contrast: ContrastSchema.catch("system").parse(user.contrast),
+        navigation: readNavigationShape(user.navigationShape),
+      },
       general: { locale: { language: user.language, locale: user.locale } },
       helpdesk: {
         helpdeskFolder: user.helpdeskFolderId ? { id: user.helpdeskFolderId } : null,
@@ -92,6 +97,18 @@ async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
       },
     },
   };
+}
+
+const DEFAULT_NAVIGATION_SHAPE: NavigationShape = { order: [], pinned: [], hidden: [], landing: null };
+
+/** The stored navigation shape; an empty or unreadable column is the default menu. */
+export function readNavigationShape(column: string): NavigationShape {
+  if (!column) return DEFAULT_NAVIGATION_SHAPE;
+  try {
+    return NavigationShapeSchema.catch(DEFAULT_NAVIGATION_SHAPE).parse(JSON.parse(column));
+  } catch {
+    return DEFAULT_NAVIGATION_SHAPE;
+  }
 }
 
 /** The permission cache: one entry per key, global when any grant is global. */

@@ -1,6 +1,10 @@
 import { expect, test } from "vitest";
 import { CurrentUserSchema } from "#contract/api.ts";
-import { FEATURE_FLAG } from "#contract/constants.ts";
+import {
+  FEATURE_FLAG,
+  NAVIGATION_ITEM_ID_MAX_LENGTH,
+  NAVIGATION_SHAPE_MAX_ITEMS,
+} from "#contract/constants.ts";
 import {
   bearer,
   expectError,
@@ -22,6 +26,7 @@ const FULL_ME = withFields(ME, selectorFor(CurrentUserSchema));
 const APPEARANCE = "/api/users/me/profiles/appearance";
 const TIPS = "/api/users/me/profiles/tips";
 const KEEL_PROFILE = "/api/users/me/profiles/keel";
+const DEFAULT_SHAPE = { order: [], pinned: [], hidden: [], landing: null };
 const ANALYTICS_PROFILE = "/api/users/me/profiles/analytics";
 
 async function meAs(login: string) {
@@ -301,12 +306,12 @@ test("POST appearance with a bearer token needs no Origin", async () => {
 
 test("POST keel saves the contrast, which the current user then carries in profiles.keel", async () => {
   await withBackend(async ({ db, client }) => {
-    expect((await meAs("alice")).profiles.keel).toEqual({ contrast: "system" });
+    expect((await meAs("alice")).profiles.keel).toEqual({ contrast: "system", navigation: DEFAULT_SHAPE });
     const response = await client.request("POST", KEEL_PROFILE, {
       body: { contrast: "more" },
       headers: bearer("alice"),
     });
-    expect(expectOk(response)).toEqual({ contrast: "more" });
+    expect(expectOk(response)).toEqual({ contrast: "more", navigation: DEFAULT_SHAPE });
     expect((await userRow(db, "alice")).contrast).toBe("more");
     const me = await client.request("GET", withFields(ME, "profiles(keel(contrast))"), {
       headers: bearer("alice"),
@@ -316,8 +321,56 @@ test("POST keel saves the contrast, which the current user then carries in profi
   });
 });
 
+test("POST keel saves the navigation shape alone, and the current user carries it everywhere", async () => {
+  await withBackend(async ({ db, client }) => {
+    const navigation = {
+      order: ["articles", "issues", "app-removed-since"],
+      pinned: ["articles"],
+      hidden: ["gantt-charts"],
+      landing: "articles",
+    };
+    const response = await client.request("POST", KEEL_PROFILE, {
+      body: { navigation },
+      headers: bearer("alice"),
+    });
+    // The contrast is left as it was.
+    expect(expectOk(response)).toEqual({ contrast: "system", navigation });
+    expect(JSON.parse((await userRow(db, "alice")).navigationShape)).toEqual(navigation);
+    const meOf = async (login: string) =>
+      CurrentUserSchema.parse(expectOk(await client.request("GET", FULL_ME, { headers: bearer(login) })));
+    expect((await meOf("alice")).profiles.keel).toEqual({ contrast: "system", navigation });
+    const me = await client.request("GET", withFields(ME, "profiles(keel(navigation(pinned,landing)))"), {
+      headers: bearer("alice"),
+    });
+    expect(expectOk(me)).toEqual({
+      profiles: { keel: { navigation: { pinned: ["articles"], landing: "articles" } } },
+    });
+    expect((await meOf("admin")).profiles.keel?.navigation).toEqual(DEFAULT_SHAPE);
+  });
+});
+
+test("a stored navigation shape the contract no longer accepts reads as the default menu", async () => {
+  await withBackend(async ({ db, client }) => {
+    const aliceShape = async () =>
+      CurrentUserSchema.parse(expectOk(await client.request("GET", FULL_ME, { headers: bearer("alice") })))
+        .profiles.keel?.navigation;
+    await db.user.update({ where: { login: "alice" }, data: { navigationShape: '{"order":"not a list"}' } });
+    expect(await aliceShape()).toEqual(DEFAULT_SHAPE);
+    await db.user.update({ where: { login: "alice" }, data: { navigationShape: "{not json" } });
+    expect(await aliceShape()).toEqual(DEFAULT_SHAPE);
+  });
+});
+
+const TOO_MANY_IDS = Array.from({ length: NAVIGATION_SHAPE_MAX_ITEMS + 1 }, (_, i) => `item-${i}`);
+
 test.each([
   ["an unknown contrast", { contrast: "ultra" }],
+  ["a navigation shape with too many ids", { navigation: { ...DEFAULT_SHAPE, order: TOO_MANY_IDS } }],
+  [
+    "a navigation shape with a too long id",
+    { navigation: { ...DEFAULT_SHAPE, pinned: ["x".repeat(NAVIGATION_ITEM_ID_MAX_LENGTH + 1)] } },
+  ],
+  ["a navigation shape without its lists", { navigation: { landing: null } }],
   ["an unknown key", { contrast: "more", uiTheme: "darcula" }],
   ["an empty object", {}],
 ])("POST keel refuses %s with 400 and writes nothing", async (_, body) => {

@@ -62,7 +62,7 @@ beforeAll(async () => {
     if (withoutKeelProfile && req.path === "/api/users/me") {
       const url = new URL(req.url, "http://backend");
       const fields = url.searchParams.get("fields");
-      if (fields) url.searchParams.set("fields", fields.replace(/,?keel\([^)]*\)/, ""));
+      if (fields) url.searchParams.set("fields", fields.replace(/,?keel\((?:[^()]|\([^()]*\))*\)/, ""));
       req.url = `${url.pathname}${url.search}`;
     }
     next();
@@ -227,5 +227,57 @@ test.skipIf(!hasBuild)(
     const page = await follow(`${keelUrl}/issues`, jars);
     expect(contrastOf(page.text)).toBe("standard");
     expect(page.text).not.toContain("high-contrast");
+  },
+);
+
+test.skipIf(!hasBuild)(
+  "the navigation's shape goes to the backend's profile, or to a cookie when the backend has no such profile",
+  async () => {
+    const jars = new Map<number, CookieJar>();
+    const keelUrl = `http://127.0.0.1:${keelPort}`;
+    await signIn(jars, "admin");
+    const home = (await follow(`${keelUrl}/`, jars)).headers.location;
+    const shape = async (fields: Record<string, string>) => {
+      const page = await follow(`${keelUrl}/settings/navigation`, jars);
+      expect(page.status).toBe(200);
+      const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+      return follow(`${keelUrl}/settings/navigation`, jars, {
+        method: "POST",
+        body: new URLSearchParams({ csrf: token, ...fields }).toString(),
+        headers: { origin: keelUrl, "content-type": "application/x-www-form-urlencoded" },
+      });
+    };
+    const adminsRow = () => database.db.user.findUniqueOrThrow({ where: { login: "admin" } });
+    /** The bar's item ids in the order the page shows them. */
+    const barOf = (html: string) => [...html.matchAll(/data-nav-item="([^"]+)"/g)].map((m) => m[1]);
+
+    try {
+      withoutKeelProfile = true;
+      const kept = await shape({ intent: "hide", id: "agiles" });
+      expect(kept.status, kept.text.slice(0, 200)).toBe(302);
+      expect(kept.headers.location).toBe("/settings/navigation");
+      expect(String(kept.headers["set-cookie"])).toContain("keel_guest_appearance=");
+      expect((await adminsRow()).navigationShape).toBe("");
+      const landed = await shape({ intent: "landing", landing: "articles" });
+      expect(landed.status).toBe(302);
+      const page = await follow(`${keelUrl}/issues`, jars);
+      expect(barOf(page.text)).not.toContain("agiles");
+      expect(barOf(page.text)).toContain("issues");
+      expect((await follow(`${keelUrl}/`, jars)).headers.location).toBe("/articles");
+    } finally {
+      withoutKeelProfile = false;
+    }
+
+    // With the extension, the profile is what counts: the cookie's shape is not read.
+    expect(barOf((await follow(`${keelUrl}/issues`, jars)).text)).toContain("agiles");
+    const saved = await shape({ intent: "pin", id: "articles" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers["set-cookie"]).toBeUndefined();
+    expect(JSON.parse((await adminsRow()).navigationShape)).toMatchObject({
+      pinned: ["articles"],
+      hidden: [],
+    });
+    expect(barOf((await follow(`${keelUrl}/issues`, jars)).text)[0]).toBe("articles");
+    expect((await follow(`${keelUrl}/`, jars)).headers.location).toBe(home);
   },
 );

@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
 import type { CurrentUser } from "#contract/api.ts";
+import { NAVIGATION_ITEM_ID_MAX_LENGTH, NAVIGATION_SHAPE_MAX_ITEMS } from "#contract/constants.ts";
 import {
+  BROWSER_PREFERENCES_MAX_CHARS,
   browserPreferencesCookie,
   keepsPreferencesInBrowser,
   readBrowserPreferences,
@@ -33,6 +35,14 @@ function user(guest: boolean, keel?: CurrentUser["profiles"]["keel"]): CurrentUs
   };
 }
 
+const MENU = { order: [], pinned: [], hidden: [], landing: null };
+const SHAPED = {
+  order: ["articles", "issues"],
+  pinned: ["articles"],
+  hidden: ["gantt-charts"],
+  landing: "articles",
+};
+
 /** The Cookie header a browser sends back for a Set-Cookie value. */
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 
@@ -47,29 +57,67 @@ test("the cookie carries appearance and contrast, and a forged or foreign value 
 });
 
 test("a backend with Keel's profile keeps the preference; the browser's cookie is not read", () => {
-  const member = user(false, { contrast: "standard" });
+  const member = user(false, { contrast: "standard", navigation: MENU });
   expect(keepsPreferencesInBrowser(member)).toBe(false);
-  const cookie = cookieOf(browserPreferencesCookie({ contrast: "more", uiTheme: "darcula" }, false));
+  const cookie = cookieOf(
+    browserPreferencesCookie({ contrast: "more", uiTheme: "darcula", navigation: SHAPED }, false),
+  );
   const shown = withBrowserPreferences(member, cookie);
-  expect(shown.profiles.keel).toEqual({ contrast: "standard" });
+  expect(shown.profiles.keel).toEqual({ contrast: "standard", navigation: MENU });
   expect(shown.profiles.appearance.uiTheme).toBe("default");
 });
 
 test("a backend without Keel's profile: the contrast comes from this browser, the theme from the profile", () => {
   const member = user(false);
   expect(keepsPreferencesInBrowser(member)).toBe(true);
-  expect(withBrowserPreferences(member, null).profiles.keel).toEqual({ contrast: "system" });
-  const cookie = cookieOf(browserPreferencesCookie({ contrast: "more", uiTheme: "darcula" }, false));
+  expect(withBrowserPreferences(member, null).profiles.keel).toEqual({
+    contrast: "system",
+    navigation: MENU,
+  });
+  const cookie = cookieOf(
+    browserPreferencesCookie({ contrast: "more", uiTheme: "darcula", navigation: SHAPED }, false),
+  );
   const shown = withBrowserPreferences(member, cookie);
-  expect(shown.profiles.keel).toEqual({ contrast: "more" });
+  expect(shown.profiles.keel).toEqual({ contrast: "more", navigation: SHAPED });
   expect(shown.profiles.appearance.uiTheme).toBe("default");
 });
 
 test("a guest's theme and contrast are this browser's own", () => {
-  const guest = user(true, { contrast: "standard" });
+  const guest = user(true, { contrast: "standard", navigation: MENU });
   expect(keepsPreferencesInBrowser(guest)).toBe(true);
   const cookie = cookieOf(browserPreferencesCookie({ contrast: "more", uiTheme: "darcula" }, false));
   const shown = withBrowserPreferences(guest, cookie);
-  expect(shown.profiles.keel).toEqual({ contrast: "more" });
+  expect(shown.profiles.keel).toEqual({ contrast: "more", navigation: MENU });
   expect(shown.profiles.appearance.uiTheme).toBe("darcula");
+});
+
+test("a navigation shape too long for a cookie loses ids from the end of its longest lists, and fits", () => {
+  const ids = (prefix: string) =>
+    Array.from({ length: NAVIGATION_SHAPE_MAX_ITEMS }, (_, i) =>
+      `${prefix}-${i}`.padEnd(NAVIGATION_ITEM_ID_MAX_LENGTH, "x"),
+    );
+  const navigation = {
+    order: ids("o"),
+    pinned: ids("p").slice(0, 2),
+    hidden: ids("h").slice(0, 3),
+    landing: "issues",
+  };
+  const setCookie = browserPreferencesCookie({ contrast: "more", navigation }, false);
+  const value = cookieOf(setCookie).split("=")[1]!;
+  expect(value.length).toBeLessThanOrEqual(BROWSER_PREFERENCES_MAX_CHARS);
+  expect(setCookie.length).toBeLessThan(4096);
+  const read = readBrowserPreferences(cookieOf(setCookie));
+  expect(read.contrast).toBe("more");
+  // The order, longest, gave way; pinned, hidden and the landing page stayed whole.
+  expect(read.navigation?.pinned).toEqual(navigation.pinned);
+  expect(read.navigation?.hidden).toEqual(navigation.hidden);
+  expect(read.navigation?.landing).toBe("issues");
+  expect(read.navigation?.order).toEqual(navigation.order.slice(0, read.navigation?.order.length));
+  expect(read.navigation?.order.length).toBeGreaterThan(0);
+});
+
+test("a cookie value longer than the bound is not parsed", () => {
+  const name = cookieOf(browserPreferencesCookie({}, false)).split("=")[0]!;
+  const long = Buffer.from(JSON.stringify({ contrast: "more", pad: "x".repeat(4000) })).toString("base64url");
+  expect(readBrowserPreferences(`${name}=${long}`)).toEqual({});
 });

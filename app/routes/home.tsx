@@ -1,12 +1,25 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getApi } from "../middleware/api.server.ts";
+import { getLanguage } from "../middleware/i18next.server.ts";
+import { loadMainMenu } from "../shell/navigation.server.ts";
+import { landingUrl } from "../shell/navigation-shape.ts";
 import { defaultPagePath } from "../shell/route-table.ts";
 
-/** The root path goes to the default page (seed 000 2.2); guests, who have no dashboards, to the issues. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const api = getApi(context);
-  const [user, config] = await Promise.all([api.getCurrentUser(), api.getConfig()]);
+/**
+ * The root path goes to the landing page the user chose among their menu's pages, else to the default
+ * page (seed 000 2.2); guests, who have no dashboards, to the issues.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user, config, navigation } = await loadMainMenu(
+    getApi(context),
+    request,
+    getLanguage(context),
+    String,
+  );
+  const chosen =
+    user.profiles.keel?.navigation && landingUrl(navigation.allItems, user.profiles.keel.navigation);
+  if (chosen) throw redirect(chosen);
   if (user.guest) throw redirect("/issues");
   throw redirect(defaultPagePath(user.userType.id === "REPORTER", config.defaultPage));
 }

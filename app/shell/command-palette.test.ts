@@ -30,6 +30,8 @@ function navigation({ guest = false, admin = true } = {}): Navigation {
       item("articles", "Knowledge Base", "/articles"),
       item("notifications", "Notifications", "/notifications"),
     ],
+    hidden: [item("gantt-charts", "Gantt Charts", "/gantt-charts")],
+    allItems: [],
     create: guest ? [] : [item("new-issue", "New issue", "/newIssue", { target: "_blank" })],
     help: {
       items: [
@@ -90,12 +92,13 @@ const context: PaletteContext = {
 
 const byId = (entries: readonly PaletteEntry[], id: string) => entries.find((e) => e.id === id);
 
-test("the commands are the navigation's places, its menus' links and actions, and help", () => {
+test("the commands are the navigation's places (hidden ones too), its menus' links and actions, and help", () => {
   const commands = paletteCommands(navigation(), context);
   expect(commands.map((c) => c.id)).toEqual([
     "issues",
     "articles",
     "notifications",
+    "gantt-charts",
     "new-issue",
     "admin-apps",
     "admin-users",
@@ -169,6 +172,7 @@ test("a collapsed navigation offers to expand; a member gets no administration; 
     "issues",
     "articles",
     "notifications",
+    "gantt-charts",
     "login",
     "help-shortcuts",
     "help-markup",

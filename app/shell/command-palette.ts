@@ -71,7 +71,8 @@ export function paletteCommands(navigation: Navigation, context: PaletteContext)
     entries.push(shortcut ? { ...entry, shortcut } : entry);
   };
 
-  for (const item of navigation.items) {
+  // Hidden items left the bar, not the user's reach.
+  for (const item of [...navigation.items, ...navigation.hidden]) {
     if (!item.url) continue;
     add({ id: item.id, group: "navigation", title: item.name, keywords: [], effect: link(item) });
   }

@@ -126,7 +126,8 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
     pathname,
     search,
   );
-  const { listRef, fitting } = useFittingItems(navigation.items.length);
+  // With hidden items More is always there, so the list has one slot less.
+  const { listRef, fitting } = useFittingItems(navigation.items.length + (navigation.hidden.length ? 1 : 0));
   // Optimistic: the bar follows the pending choice before the profile has saved it.
   const pending = collapse.formData?.get("expandNavigation");
   const expanded =
@@ -137,7 +138,8 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
   const hydrated = useHydrated();
   const unreadOf = (item: NavItem) => item.id === "notifications" && inbox.unread;
   const shown = fitting === null ? navigation.items : navigation.items.slice(0, fitting);
-  const overflow = fitting === null ? [] : navigation.items.slice(fitting);
+  // What does not fit, then what the user hid: both stay one menu away.
+  const overflow = [...(fitting === null ? [] : navigation.items.slice(fitting)), ...navigation.hidden];
 
   return (
     <nav
@@ -354,6 +356,11 @@ export function MobileMenuPanel({ navigation, helpEntries, config, os, back }: M
           </li>
         ))}
       </ul>
+      {navigation.hidden.length > 0 ? (
+        <MenuPanel title={t("bar.more")}>
+          <StaticEntries entries={navigation.hidden.map(toEntry)} back={back} />
+        </MenuPanel>
+      ) : null}
       {navigation.create.length > 0 ? (
         <StaticEntries entries={navigation.create.map(toEntry)} back={back} />
       ) : null}

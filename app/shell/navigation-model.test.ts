@@ -4,6 +4,7 @@ import type {
   Contrast,
   CurrentUser,
   InboxFolder,
+  NavigationShape,
   PermissionEntry,
   UiTheme,
   WidgetEntry,
@@ -34,6 +35,7 @@ interface UserOptions {
   widgets?: WidgetEntry[];
   uiTheme?: UiTheme;
   contrast?: Contrast;
+  navigation?: Partial<NavigationShape>;
 }
 
 function makeUser(options: UserOptions = {}): CurrentUser {
@@ -54,7 +56,14 @@ function makeUser(options: UserOptions = {}): CurrentUser {
     widgets: options.widgets ?? [],
     profiles: {
       appearance: { uiTheme: options.uiTheme ?? "default", expandNavigation: true, showTooltips: true },
-      ...(options.contrast ? { keel: { contrast: options.contrast } } : {}),
+      ...(options.contrast || options.navigation
+        ? {
+            keel: {
+              contrast: options.contrast ?? "system",
+              navigation: { order: [], pinned: [], hidden: [], landing: null, ...options.navigation },
+            },
+          }
+        : {}),
       general: { locale: { language: "en", locale: "en_US" } },
       helpdesk: {
         helpdeskFolder: options.helpdeskFolder ? { id: options.helpdeskFolder } : null,
@@ -886,4 +895,46 @@ test("a reporter on /tickets has exactly one current item, Tickets, though Helpd
   const n = nav({ user, permissions: global(PERMISSION.READ_ISSUE), pathname: "/tickets" });
   expect(mainIds(n)).toEqual(expect.arrayContaining(["tickets", "helpdesk"]));
   expect(n.items.filter((item) => item.active).map((item) => item.id)).toEqual(["tickets"]);
+});
+
+// ---------- the user's shape ----------
+
+test("the user's shape applies to the main items, apps' items included: pinned first, hidden ones apart", () => {
+  const widgets = [widget("board", "MAIN_MENU_ITEM")];
+  const shaped = nav({
+    permissions: global(PERMISSION.READ_ARTICLE, PERMISSION.READ_ISSUE),
+    user: makeUser({
+      widgets,
+      navigation: { pinned: ["app-w-timer-board"], hidden: ["agiles"], order: ["articles", "issues"] },
+    }),
+  });
+  // Items the order does not name follow their default predecessor: Gantt charts after Knowledge Base.
+  expect(shaped.items.map((i) => i.id)).toEqual([
+    "app-w-timer-board",
+    "articles",
+    "gantt-charts",
+    "notifications",
+    "issues",
+    "dashboards",
+  ]);
+  expect(shaped.hidden.map((i) => i.id)).toEqual(["agiles"]);
+  // The model keeps the default order beside it, for the settings page and the landing page.
+  expect(shaped.allItems.map((i) => i.id)).toEqual([
+    "issues",
+    "dashboards",
+    "agiles",
+    "articles",
+    "gantt-charts",
+    "app-w-timer-board",
+    "notifications",
+  ]);
+});
+
+test("a chosen landing page is where the logo leads; one the user cannot open is ignored", () => {
+  const permissions = global(PERMISSION.READ_ARTICLE);
+  expect(nav({ permissions, user: makeUser({ navigation: { landing: "articles" } }) }).logoUrl).toBe(
+    "/articles",
+  );
+  expect(nav({ user: makeUser({ navigation: { landing: "articles" } }) }).logoUrl).toBe("/");
+  expect(nav({ permissions, user: makeUser({ navigation: { landing: "app-gone" } }) }).logoUrl).toBe("/");
 });

@@ -15,6 +15,7 @@ import { hasPermission } from "#contract/permissions.ts";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../i18n/languages.ts";
 import type shellMessages from "../../locales/en/shell.json";
 import { helpLinks } from "./help-links.ts";
+import { applyNavigationShape, landingUrl } from "./navigation-shape.ts";
 
 export interface NavigationInput {
   user: CurrentUser;
@@ -95,8 +96,15 @@ export interface HelpItem {
 
 export interface Navigation {
   logoUrl: string;
-  /** The seed's 2.3 table order; app entries come after AI Assistant and before Notifications. */
+  /**
+   * The seed's 2.3 table order (app entries after AI Assistant, before Notifications) as the user's
+   * navigation shape rearranges it: pinned items first, hidden ones left out.
+   */
   items: NavItem[];
+  /** Items the user hid from the bar: still theirs, under More and in the palette. */
+  hidden: NavItem[];
+  /** Every main-menu item the user has, in the default order: what the shape applies to. */
+  allItems: NavItem[];
   /** Empty: the create menu is hidden. */
   create: NavItem[];
   help: { items: HelpItem[]; footer: { productName: string; build: string; releaseDate: string } };
@@ -196,7 +204,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
   const notificationsVisible = canSeeNotifications(user, permissions);
   const member = !guest && !reporter;
 
-  const items = withSingleCurrent(
+  const mainItems = withSingleCurrent(
     withoutEmpty<NavItem>([
       // Everyone sees the issues list: guests hold READ_ISSUE, and a user without it gets the list's own
       // "no access" answer rather than a navigation with no entry point.
@@ -229,6 +237,8 @@ export function buildNavigation(input: NavigationInput): Navigation {
       notificationsVisible && link("notifications", "/notifications", "notifications"),
     ]),
   );
+  const shape = user.profiles.keel?.navigation;
+  const { items, hidden } = applyNavigationShape(mainItems, shape);
 
   // ---------- create menu ----------
 
@@ -399,8 +409,10 @@ export function buildNavigation(input: NavigationInput): Navigation {
       ];
 
   return {
-    logoUrl: logoUrl(reporter, config.defaultPage),
+    logoUrl: (shape && landingUrl(mainItems, shape)) ?? logoUrl(reporter, config.defaultPage),
     items,
+    hidden,
+    allItems: mainItems,
     create,
     help,
     settings,

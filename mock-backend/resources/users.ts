@@ -12,7 +12,7 @@ import { currentUser, requireUser, type AuthUser } from "../auth.ts";
 import { DATE_FORMATS, type GeneralProfileRead } from "#contract/app-api.ts";
 import type { Db } from "../db.ts";
 import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
-import { loadCurrentUser, projectsWith } from "../model.ts";
+import { loadCurrentUser, projectsWith, readNavigationShape } from "../model.ts";
 import { readCache } from "../read-cache.ts";
 import { PERMISSION } from "#contract/constants.ts";
 
@@ -122,9 +122,17 @@ export function usersRouter(db: Db): Router {
     (update) => update,
     { uiTheme: true, expandNavigation: true, showTooltips: true },
   );
-  profileUpdate("/users/me/profiles/keel", KeelProfileUpdateSchema, "contrast", (update) => update, {
-    contrast: true,
-  });
+  profileUpdate(
+    "/users/me/profiles/keel",
+    KeelProfileUpdateSchema,
+    "contrast,navigation(order,pinned,hidden,landing)",
+    ({ contrast, navigation }) => ({
+      ...(contrast ? { contrast } : {}),
+      ...(navigation ? { navigationShape: JSON.stringify(navigation) } : {}),
+    }),
+    { contrast: true, navigationShape: true },
+    (row) => ({ contrast: row.contrast, navigation: readNavigationShape(row.navigationShape) }),
+  );
   profileUpdate(
     "/users/me/profiles/general",
     GeneralProfileUpdateSchema,

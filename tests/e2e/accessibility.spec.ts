@@ -331,7 +331,8 @@ interface AuditedPage {
 /**
  * One address per page module of app/routes.ts and per state worth seeing: the lite app's pages with
  * concrete parameters, a sample of the classic app's (they share one module), the pages of special paths
- * and a guest's view. The settings routes are form actions without a page of their own.
+ * and a guest's view. The settings routes are form actions without a page of their own, but for
+ * /settings/navigation, audited below in its shaped state.
  */
 const PAGES: readonly AuditedPage[] = [
   { path: "/login", visitor: "guest" },
@@ -521,6 +522,35 @@ for (const language of LANGUAGES) {
         "/issues with the narrow screen's menu open",
         await audit(page, language, { widths: [NARROW] }),
       );
+    });
+
+    test("the navigation settings of a shaped menu, and More holding a hidden item", async ({
+      page,
+      request,
+    }, testInfo) => {
+      // Five audits: the page in two themes at two widths, then More open.
+      test.setTimeout(120_000);
+      await testUsers().of("admin", { locale: localeOf(language) });
+      const navigation = { order: [], pinned: ["articles"], hidden: ["agiles"], landing: "articles" };
+      const saved = await request.post("/api/users/me/profiles/keel", {
+        headers: await bearer("admin"),
+        data: { navigation },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      await visit(page, "admin", "/settings/navigation", language);
+      const findings = await audit(page, language);
+      // The audit ends on the narrow layout, whose bar has no More: back to the wide one.
+      await applyWidth(page, WIDE);
+      const more = barMenus(language).find((menu) => menu.id === "more")!.name;
+      await bar(page).getByRole("button", { name: more, exact: true }).click();
+      await expect(page.getByRole("menu", { name: more, exact: true })).toBeVisible();
+      findings.push(
+        ...(await audit(page, language, { widths: [WIDE] })).map((f) => ({
+          ...f,
+          combination: `More open, ${f.combination}`,
+        })),
+      );
+      await expectNoSeriousViolations(testInfo, "/settings/navigation, shaped", findings);
     });
 
     test("the notifications centre, open", async ({ page }, testInfo) => {

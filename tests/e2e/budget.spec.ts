@@ -16,10 +16,12 @@ const TARGET_KB = 140;
  */
 const BUDGET_KB: Record<string, number> = {
   "/issues": 184,
-  "/issue/DEMO-2": 197,
-  "/dashboard": 192,
+  // These three raised once more, by 0.1 to 0.3 KB, for the navigation's shape that the model applies
+  // (app/shell/navigation-shape.ts) and the More entries of hidden items.
+  "/issue/DEMO-2": 197.1,
+  "/dashboard": 192.2,
   // Raised once, by 0.2 KB, for the contrast entries of the Appearance menu and the root's stylesheet link.
-  "/notifications": 185.2,
+  "/notifications": 185.5,
 };
 
 /** Libraries that load when used: menus after hydration, math and diagrams when a page shows them. */

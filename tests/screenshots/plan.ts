@@ -54,12 +54,23 @@ export interface FeatureShot {
   contrast?: "more";
   /** The command palette is opened (Ctrl+K) and this typed into it. */
   palette?: string;
+  /** Changes of the navigation's shape posted (as /settings/navigation's forms do) before the shot, undone after. */
+  navigation?: readonly { intent: "pin" | "hide"; id: string }[];
 }
 
 export const FEATURE_SHOTS: readonly FeatureShot[] = [
   { id: "command-palette", path: "/issues", variant: "light", palette: "dark" },
   { id: "dates", path: "/users/me?tab=settings", variant: "light" },
   { id: "high-contrast", path: "/issue/DEMO-2", variant: "dark", contrast: "more" },
+  {
+    id: "navigation-shaping",
+    path: "/settings/navigation",
+    variant: "light",
+    navigation: [
+      { intent: "pin", id: "articles" },
+      { intent: "hide", id: "reports" },
+    ],
+  },
 ];
 
 export const featureFile = (shot: Pick<FeatureShot, "id">): string => `feature-${shot.id}.png`;

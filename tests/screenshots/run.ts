@@ -218,6 +218,19 @@ async function signInInLanguage(
   await chooseLanguage(page, base, variant.language);
 }
 
+/** Posts one change of the navigation's shape as the settings page's form does. */
+async function shapeNavigation(page: Page, base: string, change: Record<string, string>): Promise<void> {
+  const csrf = await page.locator("input[name='csrf']").first().getAttribute("value");
+  if (!csrf) throw new Error("no csrf field on the page to post the navigation with");
+  const answer = await page.request.post("/settings/navigation", {
+    form: { csrf, ...change },
+    headers: { origin: base },
+    maxRedirects: 0,
+  });
+  if (answer.status() >= 400)
+    throw new Error(`the navigation change ${change.intent} answered ${answer.status()}`);
+}
+
 /** Saves the interface language to the profile with the profile menu's own form post. */
 async function chooseLanguage(page: Page, base: string, language: string): Promise<void> {
   const csrf = await page.locator("input[name='csrf']").first().getAttribute("value");
@@ -289,6 +302,7 @@ async function shootFeature(browser: Browser, base: string, shot: FeatureShot, m
   const inFlight = trackRequests(page);
   try {
     await signInInLanguage(page, base, variant, marker, inFlight);
+    for (const change of shot.navigation ?? []) await shapeNavigation(page, base, change);
     await open(page, { id: shot.id, path: shot.path, signedIn: true }, marker, inFlight);
     if (shot.palette !== undefined) {
       await page.keyboard.press("Control+K");
@@ -299,6 +313,8 @@ async function shootFeature(browser: Browser, base: string, shot: FeatureShot, m
     }
     return await shootInto(page, path.join(outDir, featureFile(shot)));
   } finally {
+    // The shots share one user: the next one sees the default navigation.
+    if (shot.navigation) await shapeNavigation(page, base, { intent: "reset" });
     await context.close();
   }
 }

@@ -1,7 +1,7 @@
 // A user's page (issue 8): the user card with its USER_CARD widgets and, on one's own page, the profile
 // sections that apps add (USER_PROFILE_SETTINGS), as `?tab=` links. `/users/me` is the signed-in user.
 import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { DATE_FORMATS } from "#contract/constants.ts";
 import { CsrfInput } from "../../components/csrf-input.tsx";
 import { useDateSettings } from "../../components/time.tsx";
@@ -16,6 +16,7 @@ import { WidgetSlot } from "../../widgets/host/widget-slot.tsx";
 import { PageTabs, widgetTabId } from "../../widgets/host/widget-tabs.tsx";
 import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
 import type { WidgetEntity } from "../../widgets/protocol.ts";
+import { NAVIGATION_SETTINGS_PATH } from "../../shell/navigation-settings.tsx";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);
@@ -115,7 +116,12 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
         <AccountSecurity {...loaderData.security} />
       ) : null}
       {tab === "settings" && loaderData.dates ? (
-        <DateSettingsForm {...loaderData.dates} back={`${path}?tab=settings`} />
+        <>
+          <DateSettingsForm {...loaderData.dates} back={`${path}?tab=settings`} />
+          <p>
+            <Link to={NAVIGATION_SETTINGS_PATH}>{t("user.navigationLink")}</Link>
+          </p>
+        </>
       ) : null}
       {tab === "profile" ? (
         <div className="user-card" data-testid="user-card">
