@@ -34,6 +34,8 @@ export interface InboxValue {
   centreWhatsNew: WhatsNewVersion | null;
   openCentre(): void;
   closeCentre(): void;
+  /** The live event stream was lost and is reconnecting. */
+  streamInterrupted: boolean;
 }
 
 const InboxContext = createContext<InboxValue>({
@@ -45,6 +47,7 @@ const InboxContext = createContext<InboxValue>({
   centreWhatsNew: null,
   openCentre() {},
   closeCentre() {},
+  streamInterrupted: false,
 });
 
 export function useInbox(): InboxValue {
@@ -83,6 +86,7 @@ export function InboxProvider({
   const [unread, setUnread] = useState(() => enabled && folders.some(isFolderUnread));
   const [centreOpen, setCentreOpen] = useState(false);
   const [centreState, setCentreState] = useState<NotificationsCenterState>("ready");
+  const [streamInterrupted, setStreamInterrupted] = useState(false);
   const pollerRef = useRef<NotificationPoller | null>(null);
   const centreData = useFetcher<{ threads: InboxThread[]; whatsNew: WhatsNewVersion | null }>({
     key: "notifications-centre",
@@ -115,7 +119,7 @@ export function InboxProvider({
       url: INBOX_EVENTS_URL,
       open: (url) => new EventSource(url),
       onFolders: (pushed) => poller.applyFolders(raise(pushed)),
-      onAvailabilityChange: () => undefined,
+      onAvailabilityChange: (_available, interrupted) => setStreamInterrupted(interrupted),
     });
     const poller = createNotificationPoller({
       fetchFolders: async () => raise(await fetchFolders()),
@@ -133,7 +137,10 @@ export function InboxProvider({
     if (poller.unread()) centre.onUnreadTurnedOn();
     stream.start();
     poller.start();
+    const online = () => stream.reconnectNow();
+    window.addEventListener("online", online);
     return () => {
+      window.removeEventListener("online", online);
       // Logout or leaving: polling and the stream stop.
       poller.stop();
       stream.stop();
@@ -179,8 +186,19 @@ export function InboxProvider({
       centreWhatsNew: centreData.data?.whatsNew ?? null,
       openCentre,
       closeCentre,
+      streamInterrupted,
     }),
-    [enabled, unread, markSeen, centreOpen, centreState, centreData.data, openCentre, closeCentre],
+    [
+      enabled,
+      unread,
+      markSeen,
+      centreOpen,
+      centreState,
+      centreData.data,
+      openCentre,
+      closeCentre,
+      streamInterrupted,
+    ],
   );
   return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
 }

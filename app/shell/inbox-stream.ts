@@ -19,8 +19,11 @@ export interface InboxStreamOptions {
   url: string;
   open: (url: string) => EventSourceLike;
   onFolders: (folders: InboxFolder[]) => void;
-  /** True while the stream is live; false when it is down and polling should take over. */
-  onAvailabilityChange: (available: boolean) => void;
+  /**
+   * True while the stream is live; false when it is down and polling should take over. `interrupted`: a
+   * live stream was lost (not closed on purpose, nor handed to a newer tab) and is being reconnected.
+   */
+  onAvailabilityChange: (available: boolean, interrupted: boolean) => void;
   timers?: Timers;
   now?: () => number;
 }
@@ -28,6 +31,8 @@ export interface InboxStreamOptions {
 export interface InboxStream {
   start(): void;
   stop(): void;
+  /** The network is back: reconnects now rather than after the reconnect timeout. */
+  reconnectNow(): void;
   available(): boolean;
   settings(): SseSettings;
 }
@@ -48,7 +53,7 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
   function setAvailable(next: boolean): void {
     if (next === available) return;
     available = next;
-    options.onAvailabilityChange(next);
+    options.onAvailabilityChange(next, !next && !stopped && !superseded);
   }
 
   function parse(data: unknown): unknown {
@@ -144,6 +149,12 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
       if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
       reconnectTimer = undefined;
       drop();
+    },
+    reconnectNow() {
+      if (stopped || superseded || source) return;
+      if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      connect();
     },
     available: () => available,
     settings: () => settings,
