@@ -48,7 +48,6 @@ import { canSeeNotifications } from "./shell/navigation-model.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import { cachePartitionOf } from "./offline/cache-partition.server.ts";
-import { THEME_COLOR } from "./offline/app-colors.ts";
 import stylesHref from "./styles/app.css?url";
 import feedbackStylesHref from "./styles/feedback.css?url";
 import narrowStylesHref from "./styles/narrow.css?url";
@@ -134,8 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             }),
           }}
         />
-        <meta name="theme-color" content={THEME_COLOR} />
-        <link rel="manifest" href={`/manifest.webmanifest?lng=${encodeURIComponent(language)}`} />
+        <link rel="manifest" href={`/manifest.webmanifest?lng=${language}`} />
         <Meta />
         <Links />
         {/* High contrast as chosen, or when the system asks for more; never for "standard". Forced colours: app.css. */}
@@ -176,7 +174,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // Opened only from the bell, so its code is not part of the first scripts.
 const NotificationsPopup = lazy(() => import("./shell/notifications-popup.tsx"));
-// The reconnecting banner and the service worker's registration load after hydration.
+// The reconnecting banner and the service worker's registration: not among the first scripts.
 const ConnectionStatus = lazy(() => import("./offline/connection-status.tsx"));
 // The command palette loads on its first Ctrl/Cmd+K and stays mounted after.
 const QuickSearch = lazy(() => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })));
@@ -207,7 +205,6 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   useErrorReporting(user.featureFlags, loaderData.csrfToken);
   usePendingSubmitButtons();
   const loading = useSlowNavigation();
-  const hydrated = useHydrated();
   useEffect(
     () => startAnalytics(config.statisticsEnabled, !user.guest),
     [config.statisticsEnabled, user.guest],
@@ -247,11 +244,9 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
           />
         ) : null}
         <div className="shell-main">
-          {hydrated ? (
-            <Suspense fallback={null}>
-              <ConnectionStatus cachePartition={loaderData.cachePartition} language={loaderData.language} />
-            </Suspense>
-          ) : null}
+          <Suspense fallback={null}>
+            <ConnectionStatus cachePartition={loaderData.cachePartition} language={loaderData.language} />
+          </Suspense>
           <UserAgreement state={loaderData.agreement} />
           <BannerList banners={banners} />
           <main id="main" className="page" aria-busy={loading || undefined}>

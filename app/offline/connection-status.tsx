@@ -3,7 +3,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useInbox } from "../shell/inbox-context.tsx";
+import { STREAM_INTERRUPTED_ATTRIBUTE } from "../shell/inbox-context.tsx";
 import { SERVICE_WORKER_PATH, type PageMessage } from "./sw-policy.ts";
 
 function subscribeToNetwork(onChange: () => void): () => void {
@@ -17,6 +17,16 @@ function subscribeToNetwork(onChange: () => void): () => void {
 
 const isOnline = () => navigator.onLine;
 const onlineOnServer = () => true;
+
+/** The inbox's event stream marks <html> while it reconnects (app/shell/inbox-context.tsx). */
+function subscribeToStream(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributeFilter: [STREAM_INTERRUPTED_ATTRIBUTE] });
+  return () => observer.disconnect();
+}
+
+const isStreamInterrupted = () => document.documentElement.hasAttribute(STREAM_INTERRUPTED_ATTRIBUTE);
+const interruptedOnServer = () => false;
 
 async function tellServiceWorker(message: PageMessage): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
@@ -48,7 +58,7 @@ export default function ConnectionStatus({
 }) {
   const { t } = useTranslation("shell");
   const online = useSyncExternalStore(subscribeToNetwork, isOnline, onlineOnServer);
-  const { streamInterrupted } = useInbox();
+  const streamInterrupted = useSyncExternalStore(subscribeToStream, isStreamInterrupted, interruptedOnServer);
   const { pathname, search } = useLocation();
   const supported = typeof navigator !== "undefined" && "serviceWorker" in navigator;
 

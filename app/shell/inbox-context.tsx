@@ -19,6 +19,8 @@ import {
 import { createNotificationsCenter, type NotificationsCenterState } from "./notifications-center.ts";
 
 export const INBOX_EVENTS_URL = "/api/inbox/events";
+/** Set on <html> while a live event stream is lost and reconnecting. */
+export const STREAM_INTERRUPTED_ATTRIBUTE = "data-stream-interrupted";
 const FOLDERS_URL = "/api/inbox/folders?fields=id,lastNotified,lastSeen&ignoreLicenseErrors=true";
 const CENTRE_DATA_URL = "/notifications?folder=direct";
 
@@ -34,8 +36,6 @@ export interface InboxValue {
   centreWhatsNew: WhatsNewVersion | null;
   openCentre(): void;
   closeCentre(): void;
-  /** The live event stream was lost and is reconnecting. */
-  streamInterrupted: boolean;
 }
 
 const InboxContext = createContext<InboxValue>({
@@ -47,7 +47,6 @@ const InboxContext = createContext<InboxValue>({
   centreWhatsNew: null,
   openCentre() {},
   closeCentre() {},
-  streamInterrupted: false,
 });
 
 export function useInbox(): InboxValue {
@@ -86,7 +85,6 @@ export function InboxProvider({
   const [unread, setUnread] = useState(() => enabled && folders.some(isFolderUnread));
   const [centreOpen, setCentreOpen] = useState(false);
   const [centreState, setCentreState] = useState<NotificationsCenterState>("ready");
-  const [streamInterrupted, setStreamInterrupted] = useState(false);
   const pollerRef = useRef<NotificationPoller | null>(null);
   const centreData = useFetcher<{ threads: InboxThread[]; whatsNew: WhatsNewVersion | null }>({
     key: "notifications-centre",
@@ -119,7 +117,9 @@ export function InboxProvider({
       url: INBOX_EVENTS_URL,
       open: (url) => new EventSource(url),
       onFolders: (pushed) => poller.applyFolders(raise(pushed)),
-      onAvailabilityChange: (_available, interrupted) => setStreamInterrupted(interrupted),
+      // Read by the reconnecting banner (app/offline/connection-status.tsx), which loads after hydration.
+      onAvailabilityChange: (_available, interrupted) =>
+        document.documentElement.toggleAttribute(STREAM_INTERRUPTED_ATTRIBUTE, interrupted),
     });
     const poller = createNotificationPoller({
       fetchFolders: async () => raise(await fetchFolders()),
@@ -137,10 +137,9 @@ export function InboxProvider({
     if (poller.unread()) centre.onUnreadTurnedOn();
     stream.start();
     poller.start();
-    const online = () => stream.reconnectNow();
-    window.addEventListener("online", online);
+    window.addEventListener("online", stream.reconnectNow);
     return () => {
-      window.removeEventListener("online", online);
+      window.removeEventListener("online", stream.reconnectNow);
       // Logout or leaving: polling and the stream stop.
       poller.stop();
       stream.stop();
@@ -186,19 +185,8 @@ export function InboxProvider({
       centreWhatsNew: centreData.data?.whatsNew ?? null,
       openCentre,
       closeCentre,
-      streamInterrupted,
     }),
-    [
-      enabled,
-      unread,
-      markSeen,
-      centreOpen,
-      centreState,
-      centreData.data,
-      openCentre,
-      closeCentre,
-      streamInterrupted,
-    ],
+    [enabled, unread, markSeen, centreOpen, centreState, centreData.data, openCentre, closeCentre],
   );
   return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
 }

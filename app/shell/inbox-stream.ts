@@ -50,10 +50,15 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
   // The server closed this stream for a newer tab of the same user: polling serves this tab from now on.
   let superseded = false;
 
+  let interrupted = false;
+
   function setAvailable(next: boolean): void {
-    if (next === available) return;
+    // Interrupted: a live stream was lost, until one is live again or the stream is stopped.
+    const lost = !next && !stopped && !superseded && (available || interrupted);
+    if (next === available && lost === interrupted) return;
     available = next;
-    options.onAvailabilityChange(next, !next && !stopped && !superseded);
+    interrupted = lost;
+    options.onAvailabilityChange(next, lost);
   }
 
   function parse(data: unknown): unknown {
@@ -81,6 +86,11 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
         connect();
       }, settings.reconnectTimeoutMs);
     }
+  }
+
+  function cancelReconnect(): void {
+    if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
   }
 
   function checkStatus(): void {
@@ -146,14 +156,12 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
     },
     stop() {
       stopped = true;
-      if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
-      reconnectTimer = undefined;
+      cancelReconnect();
       drop();
     },
     reconnectNow() {
       if (stopped || superseded || source) return;
-      if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
-      reconnectTimer = undefined;
+      cancelReconnect();
       connect();
     },
     available: () => available,

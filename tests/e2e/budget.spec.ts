@@ -17,9 +17,12 @@ const TARGET_KB = 140;
 const BUDGET_KB: Record<string, number> = {
   "/issues": 184,
   "/issue/DEMO-2": 197,
-  "/dashboard": 192,
-  // Raised once, by 0.2 KB, for the contrast entries of the Appearance menu and the root's stylesheet link.
-  "/notifications": 185.2,
+  // Raised by 0.1 KB for the event stream's reconnection when the network is back and the mark the
+  // reconnecting banner reads; the banner and the service worker's registration load after the first scripts.
+  "/dashboard": 192.1,
+  // Raised once, by 0.2 KB, for the contrast entries of the Appearance menu and the root's stylesheet link;
+  // then by 0.1 KB as /dashboard above.
+  "/notifications": 185.3,
 };
 
 /** Libraries that load when used: menus after hydration, math and diagrams when a page shows them. */

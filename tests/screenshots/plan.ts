@@ -54,12 +54,15 @@ export interface FeatureShot {
   contrast?: "more";
   /** The command palette is opened (Ctrl+K) and this typed into it. */
   palette?: string;
+  /** Shot offline: the page comes from the service worker's cache, under the reconnecting banner. */
+  offline?: boolean;
 }
 
 export const FEATURE_SHOTS: readonly FeatureShot[] = [
   { id: "command-palette", path: "/issues", variant: "light", palette: "dark" },
   { id: "dates", path: "/users/me?tab=settings", variant: "light" },
   { id: "high-contrast", path: "/issue/DEMO-2", variant: "dark", contrast: "more" },
+  { id: "offline", path: "/issues", variant: "light", offline: true },
 ];
 
 export const featureFile = (shot: Pick<FeatureShot, "id">): string => `feature-${shot.id}.png`;
