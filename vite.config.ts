@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./app/offline/service-worker-build.ts";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), serviceWorker()],
   build: {
     target: "es2023",
     // The only chunks above Vite's default 500 kB are the diagram engine's (mermaid and its elk layout),

@@ -16,6 +16,7 @@ import type { i18n } from "i18next";
 import { getI18n } from "./middleware/i18next.server.ts";
 import { createI18n } from "./i18n/instance.ts";
 import { ALL_RESOURCES } from "./i18n/resources.server.ts";
+import { CACHE_PARTITION_HEADER, NO_PARTITION } from "./offline/sw-policy.ts";
 
 /** The request's instance; English when the request ended before the language middleware ran. */
 function serverI18n(context: RouterContextProvider): i18n {
@@ -46,6 +47,17 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
 };
 
+/**
+ * Tells the service worker whose page this is, from the user the root rendered it for: a signed-in user's
+ * hash, or "none" (docs/decisions/0017-service-worker.md). Without the root's data it says nothing.
+ */
+function setCachePartition(headers: Headers, routerContext: EntryContext): void {
+  const root = routerContext.staticHandlerContext.loaderData.root as
+    { cachePartition?: string | null } | undefined;
+  if (!root || root.cachePartition === undefined) return;
+  headers.set(CACHE_PARTITION_HEADER, root.cachePartition ?? NO_PARTITION);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -57,6 +69,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = getKeelContext(loadContext);
+  setCachePartition(responseHeaders, routerContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -47,6 +47,7 @@ import { hubAgreementService, loadAgreementState } from "./shell/user-agreement.
 import { canSeeNotifications } from "./shell/navigation-model.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
+import { cachePartitionOf } from "./offline/cache-partition.server.ts";
 import stylesHref from "./styles/app.css?url";
 import feedbackStylesHref from "./styles/feedback.css?url";
 import narrowStylesHref from "./styles/narrow.css?url";
@@ -84,6 +85,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     }),
     csrfToken: keel.csrfToken,
     demo: keel.demo,
+    // Whose part of the service worker's cache this page belongs to (docs/decisions/0017-service-worker.md).
+    cachePartition: user.guest ? null : cachePartitionOf(user.id),
   };
 }
 
@@ -130,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             }),
           }}
         />
+        <link rel="manifest" href={`/manifest.webmanifest?lng=${language}`} />
         <Meta />
         <Links />
         {/* High contrast as chosen, or when the system asks for more; never for "standard". Forced colours: app.css. */}
@@ -170,6 +174,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // Opened only from the bell, so its code is not part of the first scripts.
 const NotificationsPopup = lazy(() => import("./shell/notifications-popup.tsx"));
+// The reconnecting banner and the service worker's registration: not among the first scripts.
+const ConnectionStatus = lazy(() => import("./offline/connection-status.tsx"));
 // The command palette loads on its first Ctrl/Cmd+K and stays mounted after.
 const QuickSearch = lazy(() => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })));
 
@@ -238,6 +244,9 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
           />
         ) : null}
         <div className="shell-main">
+          <Suspense fallback={null}>
+            <ConnectionStatus cachePartition={loaderData.cachePartition} language={loaderData.language} />
+          </Suspense>
           <UserAgreement state={loaderData.agreement} />
           <BannerList banners={banners} />
           <main id="main" className="page" aria-busy={loading || undefined}>

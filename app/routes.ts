@@ -38,6 +38,8 @@ const toRoute = (r: ShellRoute) =>
 // depends on the user's feature flags sit under a layout that decides per request.
 export default [
   route("resources/error-reports", "routes/resources/error-reports.ts"),
+  route("manifest.webmanifest", "routes/offline/manifest.ts"),
+  route("offline", "routes/offline/offline-page.ts"),
   layout(
     "routes/apps/classic.tsx",
     { id: "classic-app" },

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { mintCsrf } from "../app/lib/csrf.server.ts";
 import type { BackendTransport, KeelRequestContext } from "../app/lib/keel-context.ts";
+import { SERVICE_WORKER_PATH } from "../app/offline/sw-policy.ts";
 import { normalizePath } from "../app/shell/route-table.ts";
 import type { AppLimits } from "../mock-backend/app.ts";
 import type { SignInThrottleVariable } from "../mock-backend/sign-in-throttle.ts";
@@ -247,6 +248,17 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
         setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
+    // The service worker is checked on every visit, so that a new one takes over at once.
+    app.get(SERVICE_WORKER_PATH, (_req, res, next) => {
+      const headers = { "Cache-Control": "no-cache", "Content-Type": "text/javascript; charset=utf-8" };
+      res.sendFile(
+        SERVICE_WORKER_PATH.slice(1),
+        { root: options.clientDir, headers, cacheControl: false },
+        (error) => {
+          if (error && !res.headersSent) next();
+        },
+      );
+    });
     app.use(
       express.static(options.clientDir, {
         index: false,

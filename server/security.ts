@@ -62,7 +62,9 @@ export function securityHeaders({
         ],
         "media-src": ["'self'", "https:"],
         "frame-src": ["'self'", "https:"],
+        // The service worker (/sw.js) and the web app manifest are Keel's own files.
         "worker-src": ["'self'", "blob:"],
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "form-action": [

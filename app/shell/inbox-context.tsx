@@ -19,6 +19,8 @@ import {
 import { createNotificationsCenter, type NotificationsCenterState } from "./notifications-center.ts";
 
 export const INBOX_EVENTS_URL = "/api/inbox/events";
+/** Set on <html> while a live event stream is lost and reconnecting. */
+export const STREAM_INTERRUPTED_ATTRIBUTE = "data-stream-interrupted";
 const FOLDERS_URL = "/api/inbox/folders?fields=id,lastNotified,lastSeen&ignoreLicenseErrors=true";
 const CENTRE_DATA_URL = "/notifications?folder=direct";
 
@@ -115,7 +117,9 @@ export function InboxProvider({
       url: INBOX_EVENTS_URL,
       open: (url) => new EventSource(url),
       onFolders: (pushed) => poller.applyFolders(raise(pushed)),
-      onAvailabilityChange: () => undefined,
+      // Read by the reconnecting banner (app/offline/connection-status.tsx), which loads after hydration.
+      onAvailabilityChange: (_available, interrupted) =>
+        document.documentElement.toggleAttribute(STREAM_INTERRUPTED_ATTRIBUTE, interrupted),
     });
     const poller = createNotificationPoller({
       fetchFolders: async () => raise(await fetchFolders()),
@@ -133,7 +137,9 @@ export function InboxProvider({
     if (poller.unread()) centre.onUnreadTurnedOn();
     stream.start();
     poller.start();
+    window.addEventListener("online", stream.reconnectNow);
     return () => {
+      window.removeEventListener("online", stream.reconnectNow);
       // Logout or leaving: polling and the stream stop.
       poller.stop();
       stream.stop();

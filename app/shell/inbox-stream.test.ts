@@ -24,6 +24,7 @@ const FOLDERS: InboxFolder[] = [{ id: "direct", lastNotified: 5, lastSeen: 1 }];
 
 let sources: FakeSource[];
 let availability: boolean[];
+let interruptions: boolean[];
 let received: InboxFolder[][];
 
 function stream() {
@@ -35,7 +36,10 @@ function stream() {
       return source;
     },
     onFolders: (folders) => received.push(folders),
-    onAvailabilityChange: (available) => availability.push(available),
+    onAvailabilityChange: (available, interrupted) => {
+      availability.push(available);
+      interruptions.push(interrupted);
+    },
     now: () => Date.now(),
   });
 }
@@ -44,6 +48,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   sources = [];
   availability = [];
+  interruptions = [];
   received = [];
 });
 afterEach(() => vi.useRealTimers());
@@ -156,4 +161,65 @@ test("a stream superseded by a newer tab of the same user hands over to polling 
   s.stop();
   s.start();
   expect(sources).toHaveLength(2);
+});
+
+test("a lost live stream counts as interrupted; a stopped or superseded one does not", () => {
+  const lost = stream();
+  lost.start();
+  sources[0]!.emit("ping", {});
+  sources[0]!.emit("error");
+  expect(interruptions).toEqual([false, true]);
+  vi.advanceTimersByTime(30_000);
+  sources[1]!.emit("ready", { pingTimeoutMs: 300_000 });
+  expect(interruptions).toEqual([false, true, false]);
+  lost.stop();
+  expect(interruptions).toEqual([false, true, false, false]);
+
+  interruptions = [];
+  const handedOver = stream();
+  handedOver.start();
+  sources[2]!.emit("ping", {});
+  sources[2]!.emit("superseded", { reason: "too_many_streams" });
+  expect(interruptions).toEqual([false, false]);
+});
+
+test("a stream stopped while it reconnects is no longer interrupted", () => {
+  const s = stream();
+  s.start();
+  sources[0]!.emit("ping", {});
+  sources[0]!.emit("error");
+  vi.advanceTimersByTime(30_000);
+  sources[1]!.emit("error");
+  expect(interruptions).toEqual([false, true]);
+  s.stop();
+  expect(interruptions).toEqual([false, true, false]);
+  expect(availability).toEqual([true, false, false]);
+});
+
+test("when the network is back the stream reconnects at once, not after the reconnect timeout", () => {
+  const s = stream();
+  s.start();
+  sources[0]!.emit("ping", {});
+  sources[0]!.emit("error");
+  s.reconnectNow();
+  expect(sources).toHaveLength(2);
+  sources[1]!.emit("ready", { pingTimeoutMs: 300_000 });
+  expect(s.available()).toBe(true);
+  // The cancelled timer opens no third stream.
+  vi.advanceTimersByTime(30_000);
+  expect(sources).toHaveLength(2);
+});
+
+test("reconnecting now leaves a live, stopped or superseded stream alone", () => {
+  const s = stream();
+  s.start();
+  sources[0]!.emit("ping", {});
+  s.reconnectNow();
+  expect(sources).toHaveLength(1);
+  sources[0]!.emit("superseded", { reason: "too_many_streams" });
+  s.reconnectNow();
+  expect(sources).toHaveLength(1);
+  s.stop();
+  s.reconnectNow();
+  expect(sources).toHaveLength(1);
 });

@@ -19,8 +19,11 @@ export interface InboxStreamOptions {
   url: string;
   open: (url: string) => EventSourceLike;
   onFolders: (folders: InboxFolder[]) => void;
-  /** True while the stream is live; false when it is down and polling should take over. */
-  onAvailabilityChange: (available: boolean) => void;
+  /**
+   * True while the stream is live; false when it is down and polling should take over. `interrupted`: a
+   * live stream was lost (not closed on purpose, nor handed to a newer tab) and is being reconnected.
+   */
+  onAvailabilityChange: (available: boolean, interrupted: boolean) => void;
   timers?: Timers;
   now?: () => number;
 }
@@ -28,6 +31,8 @@ export interface InboxStreamOptions {
 export interface InboxStream {
   start(): void;
   stop(): void;
+  /** The network is back: reconnects now rather than after the reconnect timeout. */
+  reconnectNow(): void;
   available(): boolean;
   settings(): SseSettings;
 }
@@ -45,10 +50,15 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
   // The server closed this stream for a newer tab of the same user: polling serves this tab from now on.
   let superseded = false;
 
+  let interrupted = false;
+
   function setAvailable(next: boolean): void {
-    if (next === available) return;
+    // Interrupted: a live stream was lost, until one is live again or the stream is stopped.
+    const lost = !next && !stopped && !superseded && (available || interrupted);
+    if (next === available && lost === interrupted) return;
     available = next;
-    options.onAvailabilityChange(next);
+    interrupted = lost;
+    options.onAvailabilityChange(next, lost);
   }
 
   function parse(data: unknown): unknown {
@@ -76,6 +86,11 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
         connect();
       }, settings.reconnectTimeoutMs);
     }
+  }
+
+  function cancelReconnect(): void {
+    if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
   }
 
   function checkStatus(): void {
@@ -141,9 +156,13 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
     },
     stop() {
       stopped = true;
-      if (reconnectTimer !== undefined) timers.clearTimeout(reconnectTimer);
-      reconnectTimer = undefined;
+      cancelReconnect();
       drop();
+    },
+    reconnectNow() {
+      if (stopped || superseded || source) return;
+      cancelReconnect();
+      connect();
     },
     available: () => available,
     settings: () => settings,

@@ -16,12 +16,13 @@ const TARGET_KB = 140;
  */
 const BUDGET_KB: Record<string, number> = {
   "/issues": 184,
-  // These three raised once more, by 0.1 to 0.3 KB, for the navigation's shape that the model applies
-  // (app/shell/navigation-shape.ts) and the More entries of hidden items.
-  "/issue/DEMO-2": 197.1,
-  "/dashboard": 192.2,
-  // Raised once, by 0.2 KB, for the contrast entries of the Appearance menu and the root's stylesheet link.
-  "/notifications": 185.5,
+  // Lowered from 197 when the issue page stopped loading react-i18next's Trans.
+  "/issue/DEMO-2": 194,
+  // Raised, by 0.5 KB in all, for the navigation's shape applied in the browser (app/shell/navigation-shape.ts)
+  // and the event stream's reconnection when the network is back: to be won back.
+  "/dashboard": 192.6,
+  // Raised by 0.2 KB for the contrast entries and the stylesheet link, then by 0.5 KB as /dashboard.
+  "/notifications": 185.8,
 };
 
 /** Libraries that load when used: menus after hydration, math and diagrams when a page shows them. */

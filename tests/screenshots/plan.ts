@@ -56,6 +56,8 @@ export interface FeatureShot {
   palette?: string;
   /** Changes of the navigation's shape posted (as /settings/navigation's forms do) before the shot, undone after. */
   navigation?: readonly { intent: "pin" | "hide"; id: string }[];
+  /** Shot offline: the page comes from the service worker's cache, under the reconnecting banner. */
+  offline?: boolean;
 }
 
 export const FEATURE_SHOTS: readonly FeatureShot[] = [
@@ -71,6 +73,7 @@ export const FEATURE_SHOTS: readonly FeatureShot[] = [
       { intent: "hide", id: "reports" },
     ],
   },
+  { id: "offline", path: "/issues", variant: "light", offline: true },
 ];
 
 export const featureFile = (shot: Pick<FeatureShot, "id">): string => `feature-${shot.id}.png`;

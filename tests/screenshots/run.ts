@@ -311,6 +311,19 @@ async function shootFeature(browser: Browser, base: string, shot: FeatureShot, m
       await input.fill(shot.palette);
       await networkQuiet(inFlight);
     }
+    if (shot.offline) {
+      // The worker keeps the page it just answered; offline, the same page comes from its cache.
+      await page.waitForFunction(async (kept) => {
+        if (!navigator.serviceWorker.controller) return false;
+        for (const name of await caches.keys()) {
+          if (name.startsWith("keel-pages-") && (await (await caches.open(name)).match(kept))) return true;
+        }
+        return false;
+      }, shot.path);
+      await context.setOffline(true);
+      await page.reload();
+      await page.locator(".connection-banner:not(:empty)").waitFor();
+    }
     return await shootInto(page, path.join(outDir, featureFile(shot)));
   } finally {
     // The shots share one user: the next one sees the default navigation.

@@ -2,6 +2,7 @@ import { redirect, redirectDocument } from "react-router";
 import type { Route } from "./+types/logout";
 import { clearCachedConfig } from "../../lib/config-cache.ts";
 import { getKeelContext } from "../../lib/keel-context.ts";
+import type { PageMessage } from "../../offline/sw-policy.ts";
 
 export async function loader() {
   return redirect("/");
@@ -16,8 +17,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectDocument(auth ? await auth.signOut(next) : next);
 }
 
-/** Logout clears the cached configuration; without scripts there is none to clear. */
+/**
+ * Logout clears the cached configuration and the service worker's pages; without scripts there is no
+ * configuration to clear, and the worker clears its pages when it sees the signed-out page.
+ */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   clearCachedConfig();
+  navigator.serviceWorker?.controller?.postMessage({ type: "sign-out" } satisfies PageMessage);
   return serverAction();
 }

@@ -1,0 +1,85 @@
+// Loaded after hydration (root.tsx), never with the first scripts: the reconnecting banner, the service
+// worker's registration and what the page tells the worker (docs/decisions/0017-service-worker.md).
+import { useEffect, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { STREAM_INTERRUPTED_ATTRIBUTE } from "../shell/inbox-context.tsx";
+import { SERVICE_WORKER_PATH, type PageMessage } from "./sw-policy.ts";
+
+function subscribeToNetwork(onChange: () => void): () => void {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+const isOnline = () => navigator.onLine;
+const onlineOnServer = () => true;
+
+/** The inbox's event stream marks <html> while it reconnects (app/shell/inbox-context.tsx). */
+function subscribeToStream(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributeFilter: [STREAM_INTERRUPTED_ATTRIBUTE] });
+  return () => observer.disconnect();
+}
+
+const isStreamInterrupted = () => document.documentElement.hasAttribute(STREAM_INTERRUPTED_ATTRIBUTE);
+const interruptedOnServer = () => false;
+
+async function tellServiceWorker(message: PageMessage): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  (navigator.serviceWorker.controller ?? registration.active)?.postMessage(message);
+}
+
+/**
+ * Offline, a link's client-side navigation would fetch the page's data and fail: a document navigation lets
+ * the service worker answer with the kept page or the offline page instead.
+ */
+function navigateDocumentsWhileOffline(event: MouseEvent): void {
+  if (navigator.onLine || !navigator.serviceWorker.controller) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
+  const link = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+  if (link.origin !== window.location.origin) return;
+  event.preventDefault();
+  window.location.assign(link.href);
+}
+
+export default function ConnectionStatus({
+  cachePartition,
+  language,
+}: {
+  /** The signed-in user's part of the worker's cache; null for a guest. */
+  cachePartition: string | null;
+  language: string;
+}) {
+  const { t } = useTranslation("shell");
+  const online = useSyncExternalStore(subscribeToNetwork, isOnline, onlineOnServer);
+  const streamInterrupted = useSyncExternalStore(subscribeToStream, isStreamInterrupted, interruptedOnServer);
+  const { pathname, search } = useLocation();
+  const supported = typeof navigator !== "undefined" && "serviceWorker" in navigator;
+
+  useEffect(() => {
+    if (!supported) return;
+    navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: "/" }).catch(() => undefined);
+    window.addEventListener("click", navigateDocumentsWhileOffline, true);
+    return () => window.removeEventListener("click", navigateDocumentsWhileOffline, true);
+  }, [supported]);
+
+  // Every page shown tells the worker whose it is, its language, and that it was visited.
+  useEffect(() => {
+    if (!supported || !online) return;
+    const url = new URL(`${pathname}${search}`, window.location.origin).href;
+    void tellServiceWorker({ type: "page", partition: cachePartition, language, url });
+  }, [supported, online, cachePartition, language, pathname, search]);
+
+  const message = !online ? t("connection.offline") : streamInterrupted ? t("connection.reconnecting") : "";
+  return (
+    <div role="status" className="connection-banner" data-state={online ? "online" : "offline"}>
+      {message}
+    </div>
+  );
+}
