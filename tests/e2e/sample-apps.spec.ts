@@ -14,6 +14,9 @@ const frame = (page: Page, title: string) => page.frameLocator(`iframe[title="${
 /** After a navigation, frames wait for the page to hydrate: on a machine shared by busy runs, that can be slow. */
 const settled = expect.configure({ timeout: 30_000 });
 
+// An issue page starts every app's frames at once (the harness apps' too), and some tests load it twice.
+test.describe.configure({ timeout: 60_000 });
+
 /** Every widget on the page has registered (or given up): its frame's text is final. Frames load lazily,
  * so each is scrolled into view first. */
 async function widgetsSettled(page: Page): Promise<void> {

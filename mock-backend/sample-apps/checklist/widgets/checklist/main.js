@@ -35,10 +35,15 @@ function render(items) {
   );
 }
 
+// Every answer carries the whole list: the answer to the latest request wins, so the first load, answered
+// after an item added quickly, cannot take the new item away again.
+let latest = 0;
+
 async function run(action, failure) {
+  const ticket = ++latest;
   try {
     const answer = await action();
-    render(Array.isArray(answer?.items) ? answer.items : []);
+    if (ticket === latest) render(Array.isArray(answer?.items) ? answer.items : []);
     return true;
   } catch (error) {
     show(status, declined(error) ? "Nothing was changed." : `${failure}: ${messageOf(error)}`, "error");
