@@ -56,6 +56,9 @@ const cachedMaxExportItems = (page: Page) =>
 
 // Changes the configuration every user is served: these run alone (playwright.config.ts).
 test.describe("the cached configuration", { tag: "@global-state" }, () => {
+  // The tests rewrite a page's HTML on its way in (page.route), which a service worker's navigations
+  // bypass; the configuration's cache is the page's own, whatever the worker keeps.
+  test.use({ serviceWorkers: "block" });
   test.afterEach(() => setMaxExportItems(500));
 
   test("a page's preloaded configuration is cached in local storage", async ({ page }) => {
