@@ -1,5 +1,6 @@
 // Constants of the backend's API that the shell and the backend both use: value sets its schemas accept,
 // permission keys, cookie names and size limits. The shell's own constants are in app/lib/constants.ts.
+import type { NavigationShape } from "./api.ts";
 
 export const HUB_API_VERSION = "4";
 /** The error code of a call the backend refuses until the user sets up two-factor authentication. */
@@ -31,6 +32,9 @@ export const UI_THEMES = ["default", "darcula", "system"] as const;
 export const CONTRASTS = ["system", "more", "standard"] as const;
 /** The most main-menu item ids one list of a navigation shape holds (order, pinned, hidden). */
 export const NAVIGATION_SHAPE_MAX_ITEMS = 50;
+
+/** The navigation as the product lays it out: nothing reordered, pinned or hidden, no landing page chosen. */
+export const DEFAULT_NAVIGATION_SHAPE: NavigationShape = { order: [], pinned: [], hidden: [], landing: null };
 /** The longest main-menu item id a navigation shape holds: an app's is "app-" and a widget id. */
 export const NAVIGATION_ITEM_ID_MAX_LENGTH = 204;
 export const USER_TYPES = ["STANDARD_USER", "REPORTER"] as const;

@@ -1,5 +1,5 @@
 // Reads from the database into the contract's shapes.
-import { PERMISSION } from "#contract/constants.ts";
+import { DEFAULT_NAVIGATION_SHAPE, PERMISSION } from "#contract/constants.ts";
 import type { Prisma } from "../prisma/generated/client.ts";
 import {
   ConfigurationSchema,
@@ -98,8 +98,6 @@ async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
     },
   };
 }
-
-const DEFAULT_NAVIGATION_SHAPE: NavigationShape = { order: [], pinned: [], hidden: [], landing: null };
 
 /** The stored navigation shape; an empty or unreadable column is the default menu. */
 export function readNavigationShape(column: string): NavigationShape {

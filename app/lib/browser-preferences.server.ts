@@ -4,8 +4,8 @@ import {
   ContrastSchema,
   NavigationShapeSchema,
   type CurrentUser,
-  type NavigationShape,
 } from "#contract/api.ts";
+import { DEFAULT_NAVIGATION_SHAPE } from "#contract/constants.ts";
 import { GUEST_APPEARANCE_COOKIE } from "./constants.ts";
 import { ONE_YEAR_SECONDS, serializeCookie } from "./cookies.ts";
 import { readCookie } from "#contract/cookies.ts";
@@ -25,8 +25,6 @@ export type BrowserPreferences = z.infer<typeof BrowserPreferencesSchema>;
  * attributes. A navigation shape that would not fit loses ids from the end of its longest lists.
  */
 export const BROWSER_PREFERENCES_MAX_CHARS = 3600;
-
-const EMPTY_SHAPE: NavigationShape = { order: [], pinned: [], hidden: [], landing: null };
 
 /** The saved preferences, or none when the cookie is absent, too long or not ours. */
 export function readBrowserPreferences(cookieHeader: string | null): BrowserPreferences {
@@ -82,7 +80,7 @@ export function withBrowserPreferences(user: CurrentUser, cookieHeader: string |
   const { contrast, navigation, ...appearance } = inBrowser ? readBrowserPreferences(cookieHeader) : {};
   const keel = {
     contrast: contrast ?? user.profiles.keel?.contrast ?? "system",
-    navigation: navigation ?? user.profiles.keel?.navigation ?? EMPTY_SHAPE,
+    navigation: navigation ?? user.profiles.keel?.navigation ?? DEFAULT_NAVIGATION_SHAPE,
   };
   return {
     ...user,

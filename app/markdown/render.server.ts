@@ -4,7 +4,9 @@
 import katex from "katex";
 import type { Api } from "../lib/api.server.ts";
 import {
+  parseMarkdown,
   renderMarkdown,
+  renderParsed,
   renderMarkdownSync,
   setDefaultMarkdownT,
   type RenderedMarkdown,
@@ -30,6 +32,25 @@ export function renderForPage(
     math: katex,
     resolveMentions: (refs) => api.resolveMentions(refs),
   });
+}
+
+/**
+ * Several texts of one page with the same options (an issue's comments): each rendered as
+ * `renderForPage` would, their mentions resolved in one backend call for all of them.
+ */
+export async function renderManyForPage(
+  api: Pick<Api, "resolveMentions">,
+  texts: readonly string[],
+  options: PageRenderOptions = {},
+): Promise<RenderedMarkdown[]> {
+  const parsed = texts.map((text) => parseMarkdown(text, "full"));
+  const ids = new Set(parsed.flatMap((p) => p.refs.ids));
+  const logins = new Set(parsed.flatMap((p) => p.refs.logins));
+  const mentions =
+    ids.size > 0 || logins.size > 0
+      ? await api.resolveMentions({ ids: [...ids], logins: [...logins] })
+      : undefined;
+  return parsed.map((p) => renderParsed(p, { ...options, profile: "full", math: katex, mentions }));
 }
 
 /**

@@ -3,9 +3,13 @@
 // items the shape does not know (an app installed since) where the default order puts them. Pure: the
 // server render, the client and the settings page's action all call it.
 import type { NavigationShape } from "#contract/api.ts";
-import { NAVIGATION_ITEM_ID_MAX_LENGTH, NAVIGATION_SHAPE_MAX_ITEMS } from "#contract/constants.ts";
+import {
+  DEFAULT_NAVIGATION_SHAPE,
+  NAVIGATION_ITEM_ID_MAX_LENGTH,
+  NAVIGATION_SHAPE_MAX_ITEMS,
+} from "#contract/constants.ts";
 
-export const DEFAULT_NAVIGATION_SHAPE: NavigationShape = { order: [], pinned: [], hidden: [], landing: null };
+export { DEFAULT_NAVIGATION_SHAPE };
 
 interface Identified {
   id: string;

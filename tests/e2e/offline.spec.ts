@@ -34,6 +34,14 @@ async function expectKept(page: Page, path: string): Promise<void> {
   await expect.poll(async () => Object.values(await keptPages(page)).flat()).toContain(path);
 }
 
+/** Signs in on `path`, waits for the worker to control the page, and for the worker to keep it. */
+async function signInWithWorker(page: Page, login: "alice" | "admin", path: string): Promise<void> {
+  await signInQuickly(page, login, path);
+  await waitForHydration(page);
+  await waitForServiceWorker(page);
+  await expectKept(page, path);
+}
+
 async function notify(page: Page, recipient: "alice", subject: string) {
   const response = await page.request.post("/api/inbox/threads", {
     headers: { authorization: `Bearer ${await tokenOf("admin")}` },
@@ -134,10 +142,7 @@ test("signing out empties the worker's cache, and the next user never sees the f
   page,
   context,
 }) => {
-  await signInQuickly(page, "alice", "/issues");
-  await waitForHydration(page);
-  await waitForServiceWorker(page);
-  await expectKept(page, "/issues");
+  await signInWithWorker(page, "alice", "/issues");
 
   await chooseProfileEntry(page, "Log out");
   await expect(page).toHaveURL("/login?loggedOut=1");
@@ -156,10 +161,7 @@ test("another user's page replaces the first one's cache when the session ended 
   page,
   context,
 }) => {
-  await signInQuickly(page, "alice", "/issues");
-  await waitForHydration(page);
-  await waitForServiceWorker(page);
-  await expectKept(page, "/issues");
+  await signInWithWorker(page, "alice", "/issues");
   const [aliceCache] = Object.keys(await keptPages(page));
 
   await context.clearCookies();

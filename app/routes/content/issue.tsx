@@ -16,7 +16,7 @@ import { readerDates, shownField } from "../../lib/issue-fields.server.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
 import { taskFormId } from "../../markdown/render.ts";
-import { renderForPage } from "../../markdown/render.server.ts";
+import { renderForPage, renderManyForPage } from "../../markdown/render.server.ts";
 import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
 import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
 import type { WidgetEntity } from "../../widgets/protocol.ts";
@@ -59,20 +59,20 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   // The mock backend lets whoever may create issues in a project edit their text there.
   const editable = !user.guest && hasPermissionIn(permissions, PERMISSION.CREATE_ISSUE, issue.project.id);
   const formId = editable ? taskFormId(issue.idReadable) : null;
-  const [description, shownComments] = await Promise.all([
+  const [description, renderedComments] = await Promise.all([
     renderForPage(api, issue.description, { basePath: url.pathname, taskFormId: formId, t: markdownT }),
-    Promise.all(
-      comments.map(async (comment): Promise<ShownComment> => ({
-        id: comment.id,
-        author: comment.author?.fullName ?? null,
-        timestamp: comment.timestamp,
-        rendered: await renderForPage(api, comment.added[0]?.text ?? "", {
-          basePath: url.pathname,
-          t: markdownT,
-        }),
-      })),
+    renderManyForPage(
+      api,
+      comments.map((comment) => comment.added[0]?.text ?? ""),
+      { basePath: url.pathname, t: markdownT },
     ),
   ]);
+  const shownComments = comments.map((comment, index): ShownComment => ({
+    id: comment.id,
+    author: comment.author?.fullName ?? null,
+    timestamp: comment.timestamp,
+    rendered: renderedComments[index]!,
+  }));
   const { description: _source, customFields, ...shown } = issue;
   const dates = readerDates(user.profiles.general, getLanguage(context));
   const entity: WidgetEntity = {
