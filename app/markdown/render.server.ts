@@ -3,18 +3,8 @@
 
 import katex from "katex";
 import type { Api } from "../lib/api.server.ts";
-import {
-  renderMarkdown,
-  renderMarkdownSync,
-  setDefaultMarkdownT,
-  type RenderedMarkdown,
-  type RenderOptions,
-} from "./render.ts";
-import { englishMarkdownT } from "./translate.ts";
-
-// On the server a render without the reader's language falls back to English.
-setDefaultMarkdownT(englishMarkdownT());
-import type { MarkdownT } from "./translate.ts";
+import { renderMarkdown, renderMarkdownSync, type RenderedMarkdown, type RenderOptions } from "./render.ts";
+import { englishMarkdownT, type MarkdownT } from "./translate.ts";
 
 export type PageRenderOptions = Omit<RenderOptions, "math" | "mentions" | "profile">;
 
@@ -26,6 +16,8 @@ export function renderForPage(
 ) {
   return renderMarkdown(text, {
     ...options,
+    // On the server a render without the reader's language falls back to English.
+    t: options.t ?? englishMarkdownT(),
     profile: "full",
     math: katex,
     resolveMentions: (refs) => api.resolveMentions(refs),
@@ -37,5 +29,5 @@ export function renderForPage(
  * `getFixedT(null, "markdown")`, for the few texts the renderer adds (English when absent).
  */
 export function renderRestricted(text: string, t?: MarkdownT): RenderedMarkdown {
-  return renderMarkdownSync(text, { profile: "restricted", t });
+  return renderMarkdownSync(text, { profile: "restricted", t: t ?? englishMarkdownT() });
 }
