@@ -7,6 +7,7 @@ import type { Db } from "../mock-backend/db.ts";
 import { createServerApp } from "./app.ts";
 import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
 import { onStopSignals, shutDownGracefully } from "./graceful-shutdown.ts";
+import { keepConnectionsAlive } from "./keep-alive.ts";
 import { createLogger, logDestination } from "./logger.ts";
 
 let env: Env;
@@ -86,6 +87,7 @@ const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   void announce(port);
 });
+keepConnectionsAlive(server);
 
 /** The start-up line: where Keel answers and, while the demo's published sign-in still works, that sign-in. */
 async function announce(port: number) {

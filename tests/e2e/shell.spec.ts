@@ -346,6 +346,8 @@ test.describe("quick search", () => {
     await expect(dialog.getByRole("option").first()).toHaveText(/^Users.*Administration · Access Management/);
     await input.press("Enter");
     await expect(page).toHaveURL("/admin/hub/users");
+    // The address changes before the new page renders; the help panel opens over the page shown.
+    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
     await page.keyboard.press("Control+k");
     await input.fill("keyboard shortcuts");
     await input.press("Enter");

@@ -4,24 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import {
-  csrfFieldValue,
-  mainNav,
-  saveAppearance,
-  signInQuickly,
-  tokenOf,
-  waitForHydration,
-} from "./helpers.ts";
-
-/** Puts alice's language back over HTTP, as the profile menu's form does. */
-async function setLanguage(page: Page, language: string): Promise<void> {
-  const csrf = csrfFieldValue(await (await page.request.get("/issues")).text());
-  const response = await page.request.post("/settings/language", {
-    form: { csrf: csrf ?? "", language, back: "/issues" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
+import { mainNav, signInQuickly, tokenOf, waitForHydration } from "./helpers.ts";
 
 /** Holds the matching requests until `release()`; they then go on to the server. */
 async function holdRequests(page: Page, pattern: string | RegExp, method = "GET") {
@@ -41,11 +24,6 @@ async function holdRequests(page: Page, pattern: string | RegExp, method = "GET"
 }
 
 test.describe("a theme or language chosen from the profile menu keeps the page", () => {
-  test.afterEach(async ({ page }) => {
-    await saveAppearance(page, { uiTheme: "system" });
-    await setLanguage(page, "en");
-  });
-
   test("with scripts: Dark on an issue's page stays on that issue", async ({ page }) => {
     await signInQuickly(page, "alice", "/issue/DEMO-1");
     await waitForHydration(page);
