@@ -5,7 +5,7 @@ import { englishMarkdownT } from "../../app/markdown/translate.ts";
 
 type Options = render.RenderOptions;
 
-export const inEnglish = <T extends Options>(options: T): T => ({
+const inEnglish = <T extends Options>(options: T): T => ({
   ...options,
   t: options.t ?? englishMarkdownT(),
 });
@@ -15,9 +15,6 @@ export const renderMarkdownSync = (text: string, options: Options = {}) =>
 
 export const renderMarkdownSanitizedWhole = (text: string, options: Options = {}) =>
   render.renderMarkdownSanitizedWhole(text, inEnglish(options));
-
-export const renderParsed = (parsed: render.ParsedMarkdown, options: Options = {}) =>
-  render.renderParsed(parsed, inEnglish(options));
 
 export const renderMarkdown = (text: string, options: Parameters<typeof render.renderMarkdown>[1] = {}) =>
   render.renderMarkdown(text, inEnglish(options));
