@@ -337,7 +337,9 @@ export function flattenDeepHtml(html: string, maxDepth = MAX_HTML_DEPTH): string
   return changed ? out : html;
 }
 
-/** Whether Keel's own sanitiser call is running (the DOMPurify instance is shared). */
+// DOMPurify keeps hooks on its instance, and the page's instance is shared (enhance.ts sanitises
+// Mermaid's SVG with it): the hooks are installed once and act only while `sanitizeNow` runs.
+// Sanitising is synchronous and never starts another sanitising, so one flag is enough.
 let active = false;
 let hooksInstalled = false;
 

@@ -215,3 +215,10 @@ export function parseTimeTrackingForm(form: FormData, t: T): FormResult<boolean,
   if (value === "on") return { ok: true, data: true };
   return { ok: false, fieldErrors: { timeTracking: t("newProject.errors.timeTrackingInvalid") } };
 }
+
+/** What the invite step reports after the backend refused some of the people to invite. */
+export interface InviteReport {
+  invited: InvitationsResult["invited"];
+  failed: InvitationsResult["failed"];
+  summary: string;
+}
