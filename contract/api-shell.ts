@@ -76,7 +76,7 @@ const configurationShape = {
 
 export const ConfigurationSchema = z.object({ ...configurationShape, banners: BannersSchema });
 export type Configuration = z.infer<typeof ConfigurationSchema>;
-/** The configuration the shell loads on every page; banners come separately (seed 000 section 7). */
+/** The configuration the shell loads on every page; banners come separately. */
 export const ShellConfigSchema = z.object(configurationShape);
 export type ShellConfig = z.infer<typeof ShellConfigSchema>;
 

@@ -174,7 +174,7 @@ export const AppearanceUpdateSchema = AppearanceProfileSchema.partial()
   });
 export type AppearanceUpdate = z.infer<typeof AppearanceUpdateSchema>;
 
-/** The interface language: one of the 18 (seed 000 section 1), with its formatting locale. */
+/** The interface language: one of the 18, with its formatting locale. */
 export const GeneralProfileUpdateSchema = z
   .object({
     locale: z
@@ -581,7 +581,7 @@ export const ReadQuerySchema = z
   })
   .strict();
 
-// ---------- projects (the new-project wizard, seed 000 section 4) ----------
+// ---------- projects (the new-project wizard) ----------
 
 export const ProjectTemplateSchema = z.enum(PROJECT_TEMPLATES, { message: "Choose a template" });
 export type ProjectTemplate = z.infer<typeof ProjectTemplateSchema>;
@@ -685,7 +685,7 @@ export type InvitationsResult = z.infer<typeof InvitationsResultSchema>;
 export const TimeTrackingSettingsSchema = z.object({ enabled: z.boolean() });
 export const TimeTrackingUpdateSchema = TimeTrackingSettingsSchema.strict();
 
-// ---------- what's new (seed 000 sections 3 and 7) ----------
+// ---------- what's new ----------
 
 /** year.month, as in 2025.3; the month has no leading zero. */
 export { WhatsNewVersionIdSchema } from "./api-shell.ts";

@@ -1,4 +1,4 @@
-// The 18 interface languages (seed 000 section 1) and how a request's language is chosen: the profile, then
+// The 18 interface languages and how a request's language is chosen: the profile, then
 // the locale cookie, then Accept-Language, then the configured default, then English.
 import { LOCALES } from "#contract/constants.ts";
 

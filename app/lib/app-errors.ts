@@ -1,4 +1,4 @@
-// Seed 000 section 8, the error catalogue. Elsewhere: the unknown help action key is `resolveHelpAction`
+// The error catalogue (docs/shell.md, Errors the shell shows). Elsewhere: the unknown help action key is `resolveHelpAction`
 // (app/shell/navigation-model.ts), field-selector errors are in contract/field-selector.ts, the
 // unsupported browser is in app/lib/browser-support.ts.
 // Thrown errors keep the catalogue's English for logs; `describeError` gives what the error page shows,
@@ -110,8 +110,8 @@ const DYNAMIC_IMPORT_FAILURES = [
 
 /**
  * Errors the shell shows as "Failed to load" / "Please try to refresh the page.": our ChunkLoadError,
- * dynamic-import failures as each browser words them, and style chunk failures (seed: "reported as a
- * chunk-load error") from Vite or a webpack-built remote ("Loading CSS chunk 12 failed").
+ * dynamic-import failures as each browser words them, and style chunk failures (reported as
+ * chunk-load errors) from Vite or a webpack-built remote ("Loading CSS chunk 12 failed").
  */
 export function isChunkLoadError(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;

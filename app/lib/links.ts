@@ -1,4 +1,4 @@
-// Link rules of seed 000 section 5. Double-slash paths: `normalizePath` in app/shell/route-table.ts.
+// Link rules (docs/shell.md, Links). Double-slash paths: `normalizePath` in app/shell/route-table.ts.
 
 /** The attribute that marks an element whose links the app navigates in place. */
 export const NAVIGATION_ATTRIBUTE = "data-keel-navigation";

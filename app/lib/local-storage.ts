@@ -16,7 +16,7 @@ const ids = z.array(z.string());
 const httpUrl = z.nullable(z.url({ protocol: /^https?$/ }));
 
 /**
- * Every browser-local storage key of seed 000 section 9 ("Browser-local storage keys").
+ * Every browser-local storage key (docs/shell.md, Browser-local storage).
  * Bullets with two named parts ("full and compact", "resolved and unresolved", "development and logging",
  * "state and last used") are two keys each.
  */
@@ -77,7 +77,7 @@ export const STORAGE_KEYS = {
   desktopNotificationsExperiment: entry("keel.shell.desktopNotificationsExperiment", z.boolean(), false),
   // Shell and admin: theme
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
-  // Shell: the cached configuration (seed 000 sections 4 and 7; app/lib/config-cache.ts)
+  // Shell: the cached configuration (app/lib/config-cache.ts)
   cachedConfiguration: entry("keel.shell.configuration", z.nullable(ShellConfigSchema), null),
   // Shell and admin: last-used dashboard
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),

@@ -1,4 +1,4 @@
-// What rendered Markdown may contain (seed 001 section 5): DOMPurify against an explicit allowlist, with
+// What rendered Markdown may contain (docs/markdown.md): DOMPurify against an explicit allowlist, with
 // Keel's rules for URLs, styles, ids, task buttons and frames as hooks. Script, style and head bodies
 // are dropped with their content. Sanitising is idempotent: what it returns, it returns unchanged.
 // Raw HTML from the author goes through DOMPurify; the renderer's own elements are written by

@@ -1,5 +1,5 @@
-// Pure rules of the shell: pricing popup (seed section 6), user agreement (sections 4 and 5,
-// reference notes 1.10) and the two-factor redirect (section 4).
+// Pure rules of the shell (docs/shell.md): the pricing-update popup, the user agreement and the
+// two-factor redirect.
 // zod/mini: read in the browser's first scripts (see contract/api-shell.ts).
 import * as z from "zod/mini";
 import type { Consent, CurrentUser, UserAgreement } from "#contract/api.ts";

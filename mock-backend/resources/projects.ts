@@ -1,5 +1,4 @@
-// Project creation and its setup steps for the new-project wizard (seed 000
-// section 4): create from a template, invite people, switch time tracking.
+// Project creation and its setup steps for the new-project wizard: create from a template, invite people, switch time tracking.
 import { Router } from "express";
 import { PERMISSION } from "#contract/constants.ts";
 import {

@@ -1,4 +1,4 @@
-// Usage analytics (issue 9): events from a real session arrive and appear on the statistics page; a batch
+// Usage analytics (docs/analytics.md): events from a real session arrive and appear on the statistics page; a batch
 // over the limit is refused whole.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Banners (seed 000 sections 3 and 8): Markdown, dismissible with and without scripts.
+// Banners (docs/shell.md): Markdown, dismissible with and without scripts.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./helpers.ts";
