@@ -37,7 +37,7 @@ const idOf = (event: ShortcutKeyEvent, context = WINDOWS, catalogue: readonly Sh
   matchShortcut(event, catalogue, context)?.id ?? null;
 
 // The best-known shortcuts as each layout really reports them on Windows and Linux.
-const SEED_PRESSES = {
+const BEST_KNOWN_PRESSES = {
   US: {
     "quick-search": press("KeyK", "k", { ctrl: true }),
     "command-dialog": press("KeyJ", "j", { ctrl: true, alt: true }),
@@ -65,7 +65,7 @@ const SEED_PRESSES = {
   },
 };
 
-for (const [layout, presses] of Object.entries(SEED_PRESSES)) {
+for (const [layout, presses] of Object.entries(BEST_KNOWN_PRESSES)) {
   test(`every best-known shortcut fires on a ${layout} layout in every set`, () => {
     for (const catalogue of Object.values(SHORTCUT_SETS))
       for (const [id, event] of Object.entries(presses)) {
