@@ -59,9 +59,11 @@ const files = execFileSync("git", ["ls-files", "--", ...FOLDERS], { encoding: "u
 
 let code = 0;
 let comment = 0;
+const byFile: { file: string; code: number; comment: number }[] = [];
 const byFolder = new Map<string, { code: number; comment: number }>();
 for (const file of files) {
   const counts = countLines(file);
+  byFile.push({ file, ...counts });
   code += counts.code;
   comment += counts.comment;
   const folder = file.split("/")[0];
@@ -72,6 +74,14 @@ for (const file of files) {
 }
 
 const percent = (part: number, whole: number) => ((100 * part) / whole).toFixed(1);
+// `npm run comment-ratio -- --files` lists the files with the most comment lines first.
+if (process.argv.includes("--files")) {
+  for (const entry of byFile.sort((a, b) => b.comment - a.comment).slice(0, 40)) {
+    process.stdout.write(
+      `${String(entry.comment).padStart(5)} ${percent(entry.comment, entry.comment + entry.code).padStart(5)} %  ${entry.file}\n`,
+    );
+  }
+}
 for (const [folder, sum] of byFolder) {
   process.stdout.write(
     `${folder.padEnd(13)} ${String(sum.comment).padStart(6)} comment / ${String(sum.code).padStart(6)} code lines  ${percent(sum.comment, sum.comment + sum.code)} %\n`,
