@@ -10,8 +10,6 @@ const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const EpochMs = z.int().check(z.nonnegative());
 const NullableUrl = z.nullable(z.string().check(z.maxLength(2000)));
 
-// ---------- configuration ----------
-
 export const SystemEventBannerSchema = z.object({
   id: Id,
   text: z.string().check(z.maxLength(10_000)),
@@ -80,8 +78,6 @@ export type Configuration = z.infer<typeof ConfigurationSchema>;
 export const ShellConfigSchema = z.object(configurationShape);
 export type ShellConfig = z.infer<typeof ShellConfigSchema>;
 
-// ---------- inbox ----------
-
 export const InboxFolderIdSchema = z.enum(INBOX_FOLDERS);
 export const InboxFolderSchema = z.object({
   id: InboxFolderIdSchema,
@@ -93,8 +89,6 @@ export type InboxFolder = z.infer<typeof InboxFolderSchema>;
 
 /** The stream's first message: how long a quiet stream may stay silent before the client gives up on it. */
 export const InboxStreamReadySchema = z.object({ pingTimeoutMs: z.int().check(z.positive()) });
-
-// ---------- what's new ----------
 
 export const WhatsNewVersionIdSchema = z
   .string()

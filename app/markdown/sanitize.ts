@@ -505,7 +505,6 @@ function sanitizeNow(html: string, inBody: boolean): string {
   }
 }
 
-// ---------- the renderer's own markup ----------
 // The renderer writes its own elements already in the form DOMPurify with the hooks above would give
 // them back (sanitising them changes nothing, which the tests check on every input), so that only
 // raw HTML from the author has to go through DOMPurify. These mirror, for the elements and

@@ -199,8 +199,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
   });
   const appPath = (w: WidgetEntry) => `${encodeURIComponent(w.appName)}/${encodeURIComponent(w.key)}`;
 
-  // ---------- main items ----------
-
   const notificationsVisible = canSeeNotifications(user, permissions);
   const member = !guest && !reporter;
 
@@ -239,8 +237,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
   const shape = user.profiles.keel?.navigation;
   const { items, hidden } = applyNavigationShape(mainItems, shape);
 
-  // ---------- create menu ----------
-
   const createsOutsideHelpdesk = permissions.some(
     (p) =>
       p.permission.key === PERMISSION.CREATE_ISSUE &&
@@ -251,8 +247,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
     has(PERMISSION.CREATE_ARTICLE) && link("new-article", "/articles/n", "create", { target: "_blank" }),
     has(PERMISSION.PROJECT_CREATE) && link("new-project", "/projects/new", "create", { target: "_blank" }),
   ]);
-
-  // ---------- help menu ----------
 
   const links = helpLinks(input.language);
   const external = (id: LabelId, url: string): HelpItem => ({
@@ -286,8 +280,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
       releaseDate: new Date(config.releaseDate).toISOString().slice(0, 10),
     },
   };
-
-  // ---------- settings menu ----------
 
   const lowLevelRead = has(PERMISSION.LOW_LEVEL_READ);
   const lowLevel = has(PERMISSION.LOW_LEVEL);
@@ -352,8 +344,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
       ]),
     ),
   ]);
-
-  // ---------- notifications and profile ----------
 
   // Guests are never polled, so an item that is not shown carries no marker either.
   const unread = notificationsVisible && input.inboxFolders.some(isFolderUnread);
