@@ -70,7 +70,7 @@ export const DEFAULT_MAX_FAILURES = 3;
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
-/** Splits events into batches under the backend's 500 KB limit. */
+/** Splits events into batches under the backend's batch limit. */
 export function splitBatches(events: readonly AnalyticsEvent[], maxBytes = ANALYTICS_MAX_BATCH_BYTES) {
   const batches: AnalyticsEvent[][] = [];
   let current: AnalyticsEvent[] = [];

@@ -9,7 +9,6 @@ export const FALLBACK_LANGUAGE: Language = "en";
 export const NAMESPACES = ["shell", "pages", "errors", "markdown", "widgets"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** Each language's own name, for the language menu. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   cs: "Čeština",
   de: "Deutsch",

@@ -169,7 +169,6 @@ export function removeStored(name: StorageKeyName, storage?: StorageLike | null)
   }
 }
 
-/** Removes every catalogue key and nothing else. */
 export function clearAllStored(storage?: StorageLike | null): void {
   for (const name of Object.keys(STORAGE_KEYS) as StorageKeyName[]) removeStored(name, storage);
 }

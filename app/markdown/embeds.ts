@@ -63,7 +63,6 @@ function startSeconds(url: URL): number | null {
   return seconds > 0 ? seconds : null;
 }
 
-/** The video id of a YouTube link, or null. */
 export function youtubeVideoId(raw: string): string | null {
   const url = parse(raw);
   if (!url) return null;

@@ -11,7 +11,7 @@ export interface MathEngine {
   renderToString(tex: string, options: Record<string, unknown>): string;
 }
 
-/** Longest formula recognised; a longer one stays text. */
+/** A longer formula stays text. */
 export const MAX_FORMULA_LENGTH = 2_000;
 
 /**

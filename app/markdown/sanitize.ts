@@ -284,7 +284,6 @@ export function filterStyle(style: string): string {
   return kept.join(";");
 }
 
-/** True when `id` may appear in rendered Markdown. */
 export function isAllowedId(id: string): boolean {
   return (
     /^[\p{L}\p{N}_-]{1,100}$/u.test(id) &&

@@ -125,7 +125,6 @@ const ADMINISTRATION_MENU_ITEM = "ADMINISTRATION_MENU_ITEM";
 const HELPDESK_PROJECT_TYPE = "HELPDESK";
 const THEMES: readonly UiTheme[] = ["default", "darcula", "system"];
 
-/** lastNotified > lastSeen, where a missing or zero value counts as -1. */
 export function isFolderUnread(folder: InboxFolder): boolean {
   return (folder.lastNotified || -1) > (folder.lastSeen || -1);
 }
@@ -143,7 +142,6 @@ function withoutEmpty<T>(list: readonly (T | false)[]): T[] {
   return list.filter((entry): entry is T => entry !== false);
 }
 
-/** Notifications: READ_ISSUE or CREATE_ISSUE, and not a guest. */
 export function canSeeNotifications(
   user: NavigationInput["user"],
   permissions: NavigationInput["permissions"],

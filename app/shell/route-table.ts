@@ -1,5 +1,6 @@
-// Which paths belong to the classic app and which to the lite app (docs/shell.md), as data: app/routes.ts builds the route tree from it and
-// resolveApp() answers for any path, on the server and in the browser alike.
+// Which paths belong to the classic app and which to the lite app (docs/shell.md), as data: app/routes.ts
+// builds the route tree from it and resolveApp() answers for any path, on the server and in the browser
+// alike.
 import { matchPath } from "react-router";
 import type pages from "../../locales/en/pages.json";
 import { FEATURE_FLAG } from "#contract/constants.ts";

@@ -12,7 +12,7 @@ function isReporter(user: CurrentUser): boolean {
   return user.userType.id === "REPORTER" || user.profiles.helpdesk.isReporter;
 }
 
-/** The pricing change the popup announces: 1 October 2025. */
+/** The pricing change the popup announces. */
 export const PRICING_CHANGE_DATE = "2025-10-01";
 
 export interface PricingPopupInput {

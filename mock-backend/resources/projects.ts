@@ -1,4 +1,5 @@
-// Project creation and its setup steps for the new-project wizard: create from a template, invite people, switch time tracking.
+// Project creation and its setup steps for the new-project wizard: create from a template, invite people,
+// switch time tracking.
 import { Router } from "express";
 import { PERMISSION } from "#contract/constants.ts";
 import {

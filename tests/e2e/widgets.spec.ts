@@ -1,5 +1,6 @@
-// The widget host (docs/widgets.md) with the harness apps (tests/fixtures/apps) and Team pulse in every kind of place, the
-// request rules (confirmation, refusal outside /api), the register timeout and a hostile widget.
+// The widget host (docs/widgets.md) with the harness apps (tests/fixtures/apps) and Team pulse in every
+// kind of place, the request rules (confirmation, refusal outside /api), the register timeout and a hostile
+// widget.
 import { execFileSync } from "node:child_process";
 import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures.ts";
