@@ -66,7 +66,7 @@ for (const file of files) {
   byFile.push({ file, ...counts });
   code += counts.code;
   comment += counts.comment;
-  const folder = file.split("/")[0];
+  const folder = file.slice(0, file.indexOf("/"));
   const sum = byFolder.get(folder) ?? { code: 0, comment: 0 };
   sum.code += counts.code;
   sum.comment += counts.comment;
