@@ -1,4 +1,4 @@
-// The notifications centre as a popup beside the left bar (seed 000 section 2.3, "Notifications popup").
+// The notifications centre as a popup beside the left bar (docs/notifications.md).
 // Without scripts the Notifications item is a plain link to the /notifications page instead.
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";

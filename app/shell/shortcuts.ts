@@ -1,4 +1,4 @@
-// The keyboard-shortcut catalogue (seed 000 sections 3 and 9): a default set, a
+// The keyboard-shortcut catalogue (docs/shell.md, Keyboard shortcuts): a default set, a
 // slavic set for Cyrillic layouts and the classic variants of five shortcuts.
 // Matching a key press against it lives in shortcut-matcher.ts.
 
@@ -75,7 +75,7 @@ const firefoxMenu = (letter: string, menu: string, firefoxes: string) =>
   `Alt+${letter} opens the ${menu} menu of ${firefoxes} Firefox on Windows and Linux.`;
 
 const CATALOGUE = [
-  // The seed's examples first: the help panel lists the first five before "All shortcuts".
+  // The best-known shortcuts first: the help panel lists the first five before "All shortcuts".
   { id: "quick-search", name: "Quick search", global: true, variants: ctrlOrCmd("KeyK") },
   { id: "command-dialog", name: "Command dialog", variants: [{ ctrl: true, alt: true, code: "KeyJ" }] },
   {

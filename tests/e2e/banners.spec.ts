@@ -1,4 +1,4 @@
-// Banners: Markdown, one row however many, dismissible with and without scripts.
+// Banners (docs/shell.md): Markdown, one row however many, dismissible with and without scripts.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./helpers.ts";
