@@ -30,6 +30,7 @@ import {
   DEFAULT_PUSH_SERVICE_ORIGINS,
   DEFAULT_PUSH_SUBSCRIPTIONS_PER_USER,
   DEFAULT_PUSH_TIMEOUT_MS,
+  DEFAULT_VAPID_SUBJECT,
 } from "./defaults.ts";
 import { usersRouter } from "./resources/users.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";
@@ -62,7 +63,7 @@ export interface MockBackendOptions extends AuthOptions {
 }
 
 export const DEFAULT_PUSH_OPTIONS: PushOptions = {
-  subject: "mailto:keel@localhost",
+  subject: DEFAULT_VAPID_SUBJECT,
   serviceOrigins: DEFAULT_PUSH_SERVICE_ORIGINS,
   maxSubscriptionsPerUser: DEFAULT_PUSH_SUBSCRIPTIONS_PER_USER,
   timeoutMs: DEFAULT_PUSH_TIMEOUT_MS,

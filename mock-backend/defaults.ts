@@ -39,3 +39,5 @@ export const DEFAULT_PUSH_SERVICE_ORIGINS: readonly string[] = [
 ];
 export const DEFAULT_PUSH_SUBSCRIPTIONS_PER_USER = 10;
 export const DEFAULT_PUSH_TIMEOUT_MS = 10_000;
+/** Whom push services contact about this server's pushes; set VAPID_SUBJECT in a real deployment. */
+export const DEFAULT_VAPID_SUBJECT = "mailto:keel@localhost";

@@ -271,3 +271,9 @@ test("endpoints must be on an allowed push service origin, subdomains only where
   expect(endpointAllowed("https://user@fcm.googleapis.com/x", origins)).toBe(false);
   expect(endpointAllowed("not a url", origins)).toBe(false);
 });
+
+test("a wildcard origin keeps its port", () => {
+  const origins = ["https://*.push.example:8443"];
+  expect(endpointAllowed("https://a.push.example:8443/x", origins)).toBe(true);
+  expect(endpointAllowed("https://a.push.example/x", origins)).toBe(false);
+});

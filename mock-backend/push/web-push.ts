@@ -53,9 +53,11 @@ export function endpointAllowed(endpoint: string, origins: readonly string[]): b
   }
   if (url.username || url.password) return false;
   return origins.some((entry) => {
-    const wildcard = /^(https?):\/\/\*\.(.+)$/.exec(entry);
-    if (!wildcard) return url.origin === entry;
-    return url.protocol === `${wildcard[1]}:` && !url.port && url.hostname.endsWith(`.${wildcard[2]}`);
+    if (!entry.includes("://*.")) return url.origin === entry;
+    // `https://*.example.com` as the origin of a subdomain: protocol and port equal, the host below it.
+    const pattern = new URL(entry.replace("://*.", "://subdomain."));
+    const domain = pattern.hostname.slice("subdomain".length);
+    return url.protocol === pattern.protocol && url.port === pattern.port && url.hostname.endsWith(domain);
   });
 }
 
