@@ -51,3 +51,27 @@ export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
+
+/** The parts of an inbox thread a notification shows. */
+export interface NotifiedThread {
+  id: string;
+  type: "mention" | "reaction" | "subscription";
+  folder: { id: string };
+  subject: string;
+  issue: { idReadable: string } | null;
+  messages: readonly { author: { name: string } | null; text: string }[];
+}
+
+/** A thread's notification: its subject, the newest message with its author, and the page it opens. */
+export function notificationOf(thread: NotifiedThread): PushMessage {
+  const message = thread.messages.at(-1);
+  const author = message?.author?.name;
+  const text = message ? (author ? `${author}: ${message.text}` : message.text) : "";
+  return {
+    title: clip(thread.subject, PUSH_TITLE_MAX_LENGTH),
+    body: clip(text, PUSH_BODY_MAX_LENGTH),
+    url: threadUrl(thread),
+    tag: `thread-${thread.id}`,
+    kind: notificationKindOf(thread),
+  };
+}

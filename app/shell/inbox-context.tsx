@@ -9,6 +9,7 @@ import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { track } from "../analytics/client.ts";
 import { bucketCount } from "../analytics/privacy.ts";
 import { createInboxStream } from "./inbox-stream.ts";
+import { INBOX_FOLDERS_EVENT } from "../notifications/desktop-switch.ts";
 import { isFolderUnread } from "./navigation-model.ts";
 import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import {
@@ -116,7 +117,12 @@ export function InboxProvider({
     const stream = createInboxStream({
       url: INBOX_EVENTS_URL,
       open: (url) => new EventSource(url),
-      onFolders: (pushed) => poller.applyFolders(raise(pushed)),
+      onFolders: (pushed) => {
+        const raised = raise(pushed);
+        poller.applyFolders(raised);
+        // For desktop notifications, loaded later where they are on (app/notifications/).
+        window.dispatchEvent(new CustomEvent(INBOX_FOLDERS_EVENT, { detail: raised }));
+      },
       // Read by the reconnecting banner (app/offline/connection-status.tsx), which loads after hydration.
       onAvailabilityChange: (_available, interrupted) =>
         document.documentElement.toggleAttribute(STREAM_INTERRUPTED_ATTRIBUTE, interrupted),

@@ -39,8 +39,7 @@ import {
   toFolder,
   toThread,
 } from "../model.ts";
-import { notificationKindOf } from "#contract/notification-kinds.ts";
-import { pushMessageOf } from "../push/message.ts";
+import { notificationKindOf, notificationOf } from "#contract/notification-kinds.ts";
 import type { PushSender } from "../push/web-push.ts";
 
 const FOLDER_FIELDS = "id,lastNotified,lastSeen";
@@ -249,7 +248,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}, pu
       // The push goes out beside the answer: a slow push service delays no one.
       if (push && readNotificationKinds(recipient.notificationKinds)[notificationKindOf(thread)]) {
         push
-          .notify(recipient.id, pushMessageOf(thread))
+          .notify(recipient.id, notificationOf(thread))
           .catch((error: unknown) => req.log?.warn({ err: error }, "web push failed"));
       }
       res.status(201);
