@@ -216,15 +216,16 @@ worker.addEventListener("push", (event) => {
 async function openThread(url: string): Promise<void> {
   const windows = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
   const same = windows.find((client) => client.url === url);
+  // Focusing needs the click's user activation; a window that cannot be focused is still shown the thread.
   if (same) {
-    await same.focus();
+    await same.focus().catch(() => undefined);
     return;
   }
   const any = windows.find((client) => new URL(client.url).origin === origin);
   if (any) {
     const navigated = await any.navigate(url).catch(() => null);
     if (navigated) {
-      await navigated.focus();
+      await navigated.focus().catch(() => undefined);
       return;
     }
   }
