@@ -3,7 +3,7 @@
 import { InboxThreadsSchema } from "#contract/api.ts";
 import type { NotificationKinds, PushMessage } from "#contract/notification-kinds.ts";
 import { createDesktopNotifier, type FolderNews } from "./desktop-notifier.ts";
-import { INBOX_FOLDERS_EVENT } from "./desktop-switch.ts";
+import { INBOX_FOLDERS_EVENT } from "../shell/inbox-context.tsx";
 
 const THREAD_FIELDS =
   "id,folder(id),type,subject,issue(idReadable),muted,unread,updated,messages(id,author(login,name),text,timestamp,read)";

@@ -2,8 +2,6 @@
 
 /** The browser's flag for "this person turned desktop notifications on here"; permission alone is no choice. */
 export const DESKTOP_NOTIFICATIONS_KEY = "keel.notifications.desktop";
-/** The inbox's folders as the event stream reports them, re-sent on `window` (app/shell/inbox-context.tsx). */
-export const INBOX_FOLDERS_EVENT = "keel:inbox-folders";
 
 /** Sent on `window` when desktop notifications are turned on or off here. */
 export const DESKTOP_SWITCH_EVENT = "keel:desktop-notifications";

@@ -9,7 +9,6 @@ import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { track } from "../analytics/client.ts";
 import { bucketCount } from "../analytics/privacy.ts";
 import { createInboxStream } from "./inbox-stream.ts";
-import { INBOX_FOLDERS_EVENT } from "../notifications/desktop-switch.ts";
 import { isFolderUnread } from "./navigation-model.ts";
 import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import {
@@ -20,6 +19,8 @@ import {
 import { createNotificationsCenter, type NotificationsCenterState } from "./notifications-center.ts";
 
 export const INBOX_EVENTS_URL = "/api/inbox/events";
+/** The folders the event stream reports, re-sent on `window` for desktop notifications (app/notifications/). */
+export const INBOX_FOLDERS_EVENT = "keel:inbox-folders";
 /** Set on <html> while a live event stream is lost and reconnecting. */
 export const STREAM_INTERRUPTED_ATTRIBUTE = "data-stream-interrupted";
 const FOLDERS_URL = "/api/inbox/folders?fields=id,lastNotified,lastSeen&ignoreLicenseErrors=true";
@@ -120,7 +121,6 @@ export function InboxProvider({
       onFolders: (pushed) => {
         const raised = raise(pushed);
         poller.applyFolders(raised);
-        // For desktop notifications, loaded later where they are on (app/notifications/).
         window.dispatchEvent(new CustomEvent(INBOX_FOLDERS_EVENT, { detail: raised }));
       },
       // Read by the reconnecting banner (app/offline/connection-status.tsx), which loads after hydration.
