@@ -16,7 +16,7 @@ export default defineConfig({
     ],
     environment: "node",
     globalSetup: ["tests/setup/global-database.ts"],
-    setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/markdown-english.ts"],
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 15_000,

@@ -9,7 +9,7 @@ import {
   sanitizeDiagram,
   type DiagramEngine,
 } from "./enhance.ts";
-import { renderMarkdownSync } from "./render.ts";
+import { renderMarkdownSync } from "../../tests/helpers/markdown.ts";
 
 const t = testI18n("en").getFixedT(null, "markdown");
 const MERMAID_ERROR = "Failed to render Mermaid diagram";

@@ -6,7 +6,7 @@ import { englishMarkdownT } from "./translate.ts";
 
 const MARKDOWN_REFERENCE = markdownReference(englishMarkdownT());
 const MARKDOWN_SAMPLE = markdownSample(englishMarkdownT());
-import { renderMarkdownSync } from "./render.ts";
+import { renderMarkdownSync } from "../../tests/helpers/markdown.ts";
 
 const markdownT = (language: (typeof LANGUAGES)[number]) => testI18n(language).getFixedT(null, "markdown");
 

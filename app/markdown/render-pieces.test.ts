@@ -1,10 +1,11 @@
 // The renderer writes its own markup final and leaves only raw HTML (with the blocks it spans) to
 // DOMPurify. On every input, that must give exactly the HTML of sanitising the whole document in one
-// pass, as the renderer used to (renderMarkdownReference), and HTML that sanitising leaves unchanged.
+// pass, as the renderer used to (renderMarkdownSanitizedWhole), and HTML that sanitising leaves unchanged.
 import katex from "katex";
 import { expect, test } from "vitest";
 import type { ResolvedMentions } from "./mentions.ts";
-import { renderMarkdownReference, renderMarkdownSync, type RenderOptions } from "./render.ts";
+import { renderMarkdownSanitizedWhole, renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import type { RenderOptions } from "./render.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 
 const MENTIONS: ResolvedMentions = {
@@ -171,7 +172,7 @@ function differences(documents: readonly string[], options: RenderOptions) {
   const found: { text: string; html: string; reference: string }[] = [];
   for (const text of documents) {
     const html = renderMarkdownSync(text, options).html;
-    const reference = renderMarkdownReference(text, options).html;
+    const reference = renderMarkdownSanitizedWhole(text, options).html;
     if (html !== reference) found.push({ text, html, reference });
   }
   return found.slice(0, 3);
@@ -213,7 +214,9 @@ test("raw HTML opened before Markdown and closed after it keeps the Markdown ins
 
 test("an inline tag closed in a later paragraph is read as the browser reads it", () => {
   const text = "Press <b>Ctrl\n\nand K</b> now\n\nafter";
-  expect(render(text)).toBe(renderMarkdownReference(text, { math: katex, basePath: "/issue/DEMO-1" }).html);
+  expect(render(text)).toBe(
+    renderMarkdownSanitizedWhole(text, { math: katex, basePath: "/issue/DEMO-1" }).html,
+  );
   expect(render(text)).toContain("<p><b>and K</b> now</p>");
 });
 
@@ -233,7 +236,7 @@ test("a link inside a link's text is moved out of it, as the browser does", () =
   const text = "[![logs](logs.zip) and text](/outer)";
   const options = { attachments: [{ name: "logs.zip", url: "/f/logs.zip", mimeType: "application/zip" }] };
   expect(render(text, options)).toBe(
-    renderMarkdownReference(text, { math: katex, basePath: "/issue/DEMO-1", ...options }).html,
+    renderMarkdownSanitizedWhole(text, { math: katex, basePath: "/issue/DEMO-1", ...options }).html,
   );
   expect(render(text, options)).not.toMatch(/<a [^>]*>[^<]*<a /);
 });

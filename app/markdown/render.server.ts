@@ -6,17 +6,12 @@ import type { Api } from "../lib/api.server.ts";
 import {
   parseMarkdown,
   renderMarkdown,
-  renderParsed,
   renderMarkdownSync,
-  setDefaultMarkdownT,
+  renderParsed,
   type RenderedMarkdown,
   type RenderOptions,
 } from "./render.ts";
-import { englishMarkdownT } from "./translate.ts";
-
-// On the server a render without the reader's language falls back to English.
-setDefaultMarkdownT(englishMarkdownT());
-import type { MarkdownT } from "./translate.ts";
+import { englishMarkdownT, type MarkdownT } from "./translate.ts";
 
 export type PageRenderOptions = Omit<RenderOptions, "math" | "mentions" | "profile">;
 
@@ -28,6 +23,8 @@ export function renderForPage(
 ) {
   return renderMarkdown(text, {
     ...options,
+    // On the server a render without the reader's language falls back to English.
+    t: options.t ?? englishMarkdownT(),
     profile: "full",
     math: katex,
     resolveMentions: (refs) => api.resolveMentions(refs),
@@ -50,7 +47,8 @@ export async function renderManyForPage(
     ids.size > 0 || logins.size > 0
       ? await api.resolveMentions({ ids: [...ids], logins: [...logins] })
       : undefined;
-  return parsed.map((p) => renderParsed(p, { ...options, profile: "full", math: katex, mentions }));
+  const t = options.t ?? englishMarkdownT();
+  return parsed.map((p) => renderParsed(p, { ...options, t, profile: "full", math: katex, mentions }));
 }
 
 /**
@@ -58,5 +56,5 @@ export async function renderManyForPage(
  * `getFixedT(null, "markdown")`, for the few texts the renderer adds (English when absent).
  */
 export function renderRestricted(text: string, t?: MarkdownT): RenderedMarkdown {
-  return renderMarkdownSync(text, { profile: "restricted", t });
+  return renderMarkdownSync(text, { profile: "restricted", t: t ?? englishMarkdownT() });
 }

@@ -3,14 +3,11 @@ import { expect, test, vi } from "vitest";
 import { testI18n } from "../../tests/helpers/i18n.tsx";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { MARKDOWN_MAX_NESTING } from "../lib/constants.ts";
-import type { ResolvedMentions } from "./mentions.ts";
-import {
-  parseMarkdown,
-  renderMarkdown,
-  renderMarkdownSync,
-  taskFormId,
-  type RenderOptions,
-} from "./render.ts";
+import { renderMarkdown, renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import { NO_MENTIONS, type ResolvedMentions } from "./mentions.ts";
+import { parseMarkdown, renderParsed as renderParsedBare, taskFormId, type RenderOptions } from "./render.ts";
+import { renderForPage, renderRestricted } from "./render.server.ts";
+import type { MarkdownT } from "./translate.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 
 const render = (text: string, options: RenderOptions = {}) =>
@@ -453,14 +450,18 @@ function expectedTexts(t: ReturnType<typeof renderIn>["t"]): string[] {
   ];
 }
 
-test("without a translate function the renderer writes its texts in English", () => {
+test("on the server, without a translate function the renderer writes its texts in English", async () => {
   const { html } = renderIn("en");
-  const fallback = renderMarkdownSync(EVERY_TEXT, {
-    basePath: "/issue/DEMO-1",
-    taskFormId: "keel-tasks-DEMO-1",
-  }).html;
+  const resolveMentions = async () => NO_MENTIONS;
+  const options = { basePath: "/issue/DEMO-1", taskFormId: "keel-tasks-DEMO-1" };
+  const fallback = (await renderForPage({ resolveMentions }, EVERY_TEXT, options)).html;
   expect(decoded(fallback)).toBe(html);
   expect(html).toContain('Required attribute "embedding-id" is missing');
+  expect(renderRestricted("`a\u2067b`").html).toContain("bidirectional");
+});
+
+test("in the browser a render without the reader's translate function fails instead of guessing", () => {
+  expect(() => renderParsedBare(parseMarkdown("# Title"))).toThrow(/translate function/);
 });
 
 test("with the reader's translate function the renderer writes its texts in that language", () => {
@@ -484,4 +485,48 @@ test("text from the Markdown that looks like i18next syntax stays as written in 
   );
   expect(html).toContain('aria-label="Permalink: {{heading}} $t(pdf.warning)"');
   expect(html).toContain('aria-label="To do: {{label}} $t(linkRemoved)"');
+});
+
+// ---------- renders inside renders ----------
+
+const english = testI18n("en").getFixedT(null, "markdown");
+const NESTED_OUTER =
+  "# Title\n\n> [link **$x$**](https://example.com) and <b>raw</b>\n\n# Title\n\n- [ ] task $y$";
+const NESTED_INNER = "# Title\n\n> > [inner <i>raw</i>](https://inner.example)\n\n$z$\n\n- [x] done";
+
+test("a render started from the translate function of another shares none of its state", () => {
+  const inner: string[] = [];
+  const nesting = ((key: never, values: never) => {
+    inner.push(renderMarkdownSync(NESTED_INNER, { t: english, math: katex }).html);
+    return english(key, values);
+  }) as MarkdownT;
+  const options = { math: katex, basePath: "/issue/DEMO-1", taskFormId: "keel-tasks-DEMO-1" };
+  const alone = renderMarkdownSync(NESTED_OUTER, { ...options, t: english });
+  const around = renderMarkdownSync(NESTED_OUTER, { ...options, t: nesting });
+  expect(inner.length).toBeGreaterThan(0);
+  expect(around).toEqual(alone);
+  // The headings of each render are numbered apart: "title", then "title-1" in the outer one.
+  expect(alone.html).toContain('id="title-1"');
+  for (const html of inner)
+    expect(html).toBe(renderMarkdownSync(NESTED_INNER, { t: english, math: katex }).html);
+});
+
+test("a render started from the math engine of another leaves the outer one's links, HTML and math intact", () => {
+  // Formulas of their own: typeset formulas are kept, and these must reach the engine.
+  const outer = NESTED_OUTER.replace("$x$", "$x_{reentrant}$").replace("$y$", "$y_{reentrant}$");
+  const plain = { renderToString: (tex: string) => `<span class="katex">${tex}</span>` };
+  let calls = 0;
+  const nesting = {
+    renderToString: (tex: string) => {
+      calls++;
+      // Raw HTML, a link and no formula: each would change what the outer render notes, if shared.
+      renderMarkdownSync(NESTED_INNER, { t: english, math: null });
+      return plain.renderToString(tex);
+    },
+  };
+  const around = renderMarkdownSync(outer, { t: english, math: nesting });
+  expect(calls).toBe(2);
+  expect(around).toEqual(renderMarkdownSync(outer, { t: english, math: plain }));
+  expect(around.hasMath).toBe(true);
+  expect(around.html).toContain("<b>raw</b>");
 });

@@ -1,4 +1,4 @@
-// What rendered Markdown may contain (seed 001 section 5): DOMPurify against an explicit allowlist, with
+// What rendered Markdown may contain (docs/markdown.md): DOMPurify against an explicit allowlist, with
 // Keel's rules for URLs, styles, ids, task buttons and frames as hooks. Script, style and head bodies
 // are dropped with their content. Sanitising is idempotent: what it returns, it returns unchanged.
 // Raw HTML from the author goes through DOMPurify; the renderer's own elements are written by
@@ -284,7 +284,6 @@ export function filterStyle(style: string): string {
   return kept.join(";");
 }
 
-/** True when `id` may appear in rendered Markdown. */
 export function isAllowedId(id: string): boolean {
   return (
     /^[\p{L}\p{N}_-]{1,100}$/u.test(id) &&
@@ -337,7 +336,9 @@ export function flattenDeepHtml(html: string, maxDepth = MAX_HTML_DEPTH): string
   return changed ? out : html;
 }
 
-/** Whether Keel's own sanitiser call is running (the DOMPurify instance is shared). */
+// DOMPurify keeps hooks on its instance, and the page's instance is shared (enhance.ts sanitises
+// Mermaid's SVG with it): the hooks are installed once and act only while `sanitizeNow` runs.
+// Sanitising is synchronous and never starts another sanitising, so one flag is enough.
 let active = false;
 let hooksInstalled = false;
 
@@ -503,7 +504,6 @@ function sanitizeNow(html: string, inBody: boolean): string {
   }
 }
 
-// ---------- the renderer's own markup ----------
 // The renderer writes its own elements already in the form DOMPurify with the hooks above would give
 // them back (sanitising them changes nothing, which the tests check on every input), so that only
 // raw HTML from the author has to go through DOMPurify. These mirror, for the elements and

@@ -20,22 +20,19 @@ import { highlightCode } from "../../app/markdown/highlight.ts";
 import { matchInlineMath } from "../../app/markdown/math.ts";
 import { splitText, type ResolvedMentions } from "../../app/markdown/mentions.ts";
 import {
-  renderMarkdownReference,
+  renderMarkdownSanitizedWhole,
   renderMarkdownSync,
-  setDefaultMarkdownT,
   type RenderOptions,
 } from "../../app/markdown/render.ts";
 import { createSlugger } from "../../app/markdown/slug.ts";
 import { matchWidget } from "../../app/markdown/widget-syntax.ts";
 import { demoArticles, demoIssues } from "../../prisma/factories.ts";
 
-// As on the server: renders without a translate function are in English.
+// In English, as the server renders without the reader's translate function.
 const markdownTexts = JSON.parse(
   readFileSync(new URL("../../locales/en/markdown.json", import.meta.url), "utf8"),
 );
-setDefaultMarkdownT(
-  createI18n("en", { en: { markdown: markdownTexts } as never }).getFixedT("en", "markdown"),
-);
+const ENGLISH = createI18n("en", { en: { markdown: markdownTexts } as never }).getFixedT("en", "markdown");
 
 export interface MarkdownBenchResults {
   /** Keel's throughput over raw marked's on new text: the lower of the seeded texts and the long document. */
@@ -97,7 +94,7 @@ const MENTIONS: ResolvedMentions = {
     { id: "1-2", login: "alice", name: "Alice", profileUrl: "/users/1-2" },
   ],
 };
-const OPTIONS: RenderOptions = { math: katex, basePath: "/issue/DEMO-1", mentions: MENTIONS };
+const OPTIONS: RenderOptions = { math: katex, basePath: "/issue/DEMO-1", mentions: MENTIONS, t: ENGLISH };
 
 let unique = 0;
 /** `text` as the renderer has not seen it. */
@@ -151,7 +148,11 @@ function growth(make: (n: number) => () => void, n: number): number {
 const render =
   (text: string, editable = false) =>
   () => {
-    renderMarkdownSync(fresh(text), { math: katex, taskFormId: editable ? "keel-tasks-X" : null });
+    renderMarkdownSync(fresh(text), {
+      math: katex,
+      taskFormId: editable ? "keel-tasks-X" : null,
+      t: ENGLISH,
+    });
   };
 
 /** Input shapes that could make a pattern or a nesting rule backtrack, at `n` characters. */
@@ -256,7 +257,7 @@ export async function benchMarkdown(): Promise<MarkdownBenchResults> {
       "raw HTML: Keel, new text": () => rawHtml().forEach((text) => renderMarkdownSync(text, OPTIONS)),
       // The renderer as it was: the whole document through DOMPurify.
       "raw HTML: whole document sanitised": () =>
-        rawHtml().forEach((text) => renderMarkdownReference(text, OPTIONS)),
+        rawHtml().forEach((text) => renderMarkdownSanitizedWhole(text, OPTIONS)),
     },
     1.5,
   );

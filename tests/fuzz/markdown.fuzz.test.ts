@@ -1,12 +1,13 @@
 // Bounded, deterministic fuzzing of the server's Markdown renderer through its public functions only
-// (renderForPage, renderRestricted, renderMarkdownSync; English as tests/setup/markdown-english.ts sets
-// it): the seed's texts and the hostile inputs of app/markdown's tests, mutated, spliced together and
-// mixed with random Markdown-significant characters. Every input is capped in size, so every case
-// ends; the output must never carry anything that runs, whatever went in.
+// (renderForPage, renderRestricted, renderMarkdownSync; English as tests/helpers/markdown.ts renders): the
+// demo data's texts and the hostile inputs of app/markdown's tests, mutated, spliced together and mixed
+// with random Markdown-significant characters. Every input is capped in size, so every case ends; the
+// output must never carry anything that runs, whatever went in.
 import katex from "katex";
 import { expect, test } from "vitest";
 import { renderForPage, renderRestricted } from "../../app/markdown/render.server.ts";
-import { renderMarkdownSync, type Attachment } from "../../app/markdown/render.ts";
+import type { Attachment } from "../../app/markdown/render.ts";
+import { renderMarkdownSync } from "../helpers/markdown.ts";
 import type { ResolvedMentions } from "../../app/markdown/mentions.ts";
 import { DEMO_AGREEMENT, demoArticles, demoIssues } from "../../prisma/factories.ts";
 import { Random } from "../helpers/random.ts";

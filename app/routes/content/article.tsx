@@ -1,90 +1,30 @@
 import { Time } from "../../components/time.tsx";
 import { useTranslation } from "react-i18next";
 import { Sentence } from "../../components/sentence.tsx";
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/article";
-import type { TFunction } from "i18next";
-import { ApiError, type Api } from "../../lib/api.server.ts";
-import { PERMISSION } from "#contract/constants.ts";
-import { hasPermissionIn } from "#contract/permissions.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
 import { ActivityStream } from "../../components/activity-stream.tsx";
+import { ARTICLE_PAGE, loadEntityPage, toggleEntityTask } from "../../content/entity-page.server.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
-import { taskFormId } from "../../markdown/render.ts";
-import { renderForPage } from "../../markdown/render.server.ts";
-import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
-import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
-import type { WidgetEntity } from "../../widgets/protocol.ts";
 import { WidgetOptionsMenu, WidgetSlot } from "../../widgets/host/widget-slot.tsx";
 
-const ARTICLE_PLACES = [
-  "ARTICLE_BELOW_SUMMARY",
-  "ARTICLE_ABOVE_ACTIVITY_STREAM",
-  "ARTICLE_OPTIONS_MENU_ITEM",
-  "MARKDOWN",
-] as const;
-
-async function loadArticle(api: Api, id: string, t: TFunction<"pages">) {
-  try {
-    return await api.getArticle(id);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw data({ message: t("article.notFound", { id }) }, { status: 404 });
-    }
-    throw error;
-  }
-}
-
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const api = getApi(context);
-  const t = getI18n(context).getFixedT(null, "pages");
-  const [article, user, permissions] = await Promise.all([
-    loadArticle(api, params.articleId, t),
-    api.getCurrentUser(),
-    api.getPermissions(),
-  ]);
-  // The mock backend lets whoever may create articles in a project edit their text there.
-  const editable = !user.guest && hasPermissionIn(permissions, PERMISSION.CREATE_ARTICLE, article.project.id);
-  const formId = editable ? taskFormId(article.idReadable) : null;
-  const content = await renderForPage(api, article.content, {
-    basePath: url.pathname,
-    taskFormId: formId,
-    t: getI18n(context).getFixedT(null, "markdown"),
-  });
-  const { content: _source, ...shown } = article;
-  const entity: WidgetEntity = {
-    type: "article",
-    id: article.id,
-    idReadable: article.idReadable,
-    summary: article.summary,
-    project: { id: article.project.id, name: article.project.name },
-  };
-  const widgets = await loadPlacedWidgets(api, ARTICLE_PLACES, { entity, projectId: article.project.id });
+  const page = await loadEntityPage(context, ARTICLE_PAGE, params.articleId, url);
+  const { content: _source, ...shown } = page.entity;
   return {
     article: shown,
-    content,
-    taskForm: formId ? { id: formId, revision: article.updated } : null,
-    widgets,
-    entity,
-    me: widgetUser(user),
-    editable,
+    content: page.rendered,
+    taskForm: page.taskForm,
+    widgets: page.widgets,
+    entity: page.widgetEntity,
+    me: page.me,
+    editable: page.editable,
   };
 }
 
-/** Toggles a task of the content (the task checkboxes submit here) and reloads the page. */
 export async function action({ context, params, request, url }: Route.ActionArgs) {
-  const api = getApi(context);
-  const article = await loadArticle(api, params.articleId, getI18n(context).getFixedT(null, "pages"));
-  const result = await toggleTaskFromForm(
-    await request.formData(),
-    { text: article.content, updated: article.updated },
-    (content) => api.updateArticle(article.id, { content }),
-    getI18n(context).getFixedT(null, "markdown"),
-  );
-  if (!result.ok) return data({ taskError: result.message }, { status: result.status });
-  throw redirect(url.pathname);
+  return toggleEntityTask(context, ARTICLE_PAGE, params.articleId, request, url);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -2,116 +2,67 @@ import { Time } from "../../components/time.tsx";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Sentence, slot } from "../../components/sentence.tsx";
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/issue";
-import type { TFunction } from "i18next";
 import { ApiError, type Api } from "../../lib/api.server.ts";
-import { PERMISSION } from "#contract/constants.ts";
-import { hasPermissionIn } from "#contract/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
 import { ActivityStream, type ShownComment } from "../../components/activity-stream.tsx";
 import { FieldValue } from "../../components/issue-field.tsx";
+import { ISSUE_PAGE, loadEntityPage, toggleEntityTask } from "../../content/entity-page.server.ts";
 import { readerDates, shownField } from "../../lib/issue-fields.server.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
-import { taskFormId } from "../../markdown/render.ts";
-import { renderForPage, renderManyForPage } from "../../markdown/render.server.ts";
-import { toggleTaskFromForm } from "../../markdown/task-action.server.ts";
-import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
-import type { WidgetEntity } from "../../widgets/protocol.ts";
+import { renderManyForPage, type PageRenderOptions } from "../../markdown/render.server.ts";
 import { WidgetOptionsMenu, WidgetSlot } from "../../widgets/host/widget-slot.tsx";
 
-const ISSUE_PLACES = [
-  "ISSUE_FIELD_PANEL_FIRST",
-  "ISSUE_FIELD_PANEL_LAST",
-  "ISSUE_BELOW_SUMMARY",
-  "ISSUE_ABOVE_ACTIVITY_STREAM",
-  "ISSUE_OPTIONS_MENU_ITEM",
-  "MARKDOWN",
-] as const;
-
-async function loadIssue(api: Api, id: string, t: TFunction<"pages">) {
-  try {
-    return await api.getIssue(id);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw data({ message: t("issue.notFound", { id }) }, { status: 404 });
-    }
+async function loadComments(
+  api: Api,
+  issueId: string,
+  url: URL,
+  t: PageRenderOptions["t"],
+): Promise<ShownComment[]> {
+  // Comments the backend refuses leave the activity empty; the issue itself still shows.
+  const comments = await api.getIssueComments(issueId).catch((error: unknown) => {
+    if (error instanceof ApiError) return [];
     throw error;
-  }
+  });
+  const rendered = await renderManyForPage(
+    api,
+    comments.map((comment) => comment.added[0]?.text ?? ""),
+    { basePath: url.pathname, t },
+  );
+  return comments.map((comment, index) => ({
+    id: comment.id,
+    author: comment.author?.fullName ?? null,
+    timestamp: comment.timestamp,
+    rendered: rendered[index]!,
+  }));
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);
-  const t = getI18n(context).getFixedT(null, "pages");
-  const [issue, user, permissions, comments] = await Promise.all([
-    loadIssue(api, params.issueId, t),
-    api.getCurrentUser(),
-    api.getPermissions(),
-    // Comments the backend refuses leave the activity empty; the issue itself still shows.
-    api.getIssueComments(params.issueId).catch((error: unknown) => {
-      if (error instanceof ApiError) return [];
-      throw error;
-    }),
+  const [page, comments] = await Promise.all([
+    loadEntityPage(context, ISSUE_PAGE, params.issueId, url),
+    loadComments(api, params.issueId, url, getI18n(context).getFixedT(null, "markdown")),
   ]);
-  const markdownT = getI18n(context).getFixedT(null, "markdown");
-  // The mock backend lets whoever may create issues in a project edit their text there.
-  const editable = !user.guest && hasPermissionIn(permissions, PERMISSION.CREATE_ISSUE, issue.project.id);
-  const formId = editable ? taskFormId(issue.idReadable) : null;
-  const [description, renderedComments] = await Promise.all([
-    renderForPage(api, issue.description, { basePath: url.pathname, taskFormId: formId, t: markdownT }),
-    renderManyForPage(
-      api,
-      comments.map((comment) => comment.added[0]?.text ?? ""),
-      { basePath: url.pathname, t: markdownT },
-    ),
-  ]);
-  const shownComments = comments.map((comment, index): ShownComment => ({
-    id: comment.id,
-    author: comment.author?.fullName ?? null,
-    timestamp: comment.timestamp,
-    rendered: renderedComments[index]!,
-  }));
-  const { description: _source, customFields, ...shown } = issue;
-  const dates = readerDates(user.profiles.general, getLanguage(context));
-  const entity: WidgetEntity = {
-    type: "issue",
-    id: issue.id,
-    idReadable: issue.idReadable,
-    summary: issue.summary,
-    project: { id: issue.project.id, name: issue.project.name },
-    fields: [
-      { id: "state", name: "State", type: "state", value: issue.resolved ? "Fixed" : "Open" },
-      { id: "reporter", name: "Reporter", type: "user", value: issue.reporter.name },
-    ],
-  };
-  const widgets = await loadPlacedWidgets(api, ISSUE_PLACES, { entity, projectId: issue.project.id });
+  const { description: _source, customFields, ...shown } = page.entity;
+  const dates = readerDates(page.user.profiles.general, getLanguage(context));
   return {
     issue: shown,
-    description,
-    taskForm: formId ? { id: formId, revision: issue.updated } : null,
-    widgets,
-    entity,
-    me: widgetUser(user),
-    editable,
-    comments: shownComments,
+    description: page.rendered,
+    taskForm: page.taskForm,
+    widgets: page.widgets,
+    entity: page.widgetEntity,
+    me: page.me,
+    editable: page.editable,
+    comments,
     fields: customFields.map((field) => shownField(field, dates)),
   };
 }
 
-/** Toggles a task of the description (the task checkboxes submit here) and reloads the page. */
 export async function action({ context, params, request, url }: Route.ActionArgs) {
-  const api = getApi(context);
-  const issue = await loadIssue(api, params.issueId, getI18n(context).getFixedT(null, "pages"));
-  const result = await toggleTaskFromForm(
-    await request.formData(),
-    { text: issue.description, updated: issue.updated },
-    (description) => api.updateIssue(issue.id, { description }),
-    getI18n(context).getFixedT(null, "markdown"),
-  );
-  if (!result.ok) return data({ taskError: result.message }, { status: result.status });
-  throw redirect(url.pathname);
+  return toggleEntityTask(context, ISSUE_PAGE, params.issueId, request, url);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
