@@ -420,7 +420,6 @@ test.use({ viewport: { width: WIDE, height: HEIGHT } });
 
 for (const language of LANGUAGES) {
   test.describe(`axe audit in ${language === "en" ? "English" : "Hebrew"}`, () => {
-    // A representative page loads once and is audited four times (two themes, two widths).
     test.describe.configure({ timeout: 60_000 });
 
     // Made before anything else asks for admin (withDashboard does), in the language under audit.
@@ -473,6 +472,8 @@ for (const language of LANGUAGES) {
 
     for (const target of PAGES) {
       test(`page ${nameOf(target)}`, async ({ page, request }, testInfo) => {
+        // Four audits of a page with widgets take their time on a busy machine.
+        if (target.representative) test.setTimeout(120_000);
         const run = async () => {
           await visit(page, target.visitor, target.path, language);
           const findings = await audit(page, language, { everyCombination: target.representative });
