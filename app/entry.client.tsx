@@ -41,7 +41,7 @@ if (unsupported) {
 
 /**
  * The page's configuration: the server's preloaded copy, else the cached one (verified after 1000 ms), else
- * a fetch; the browser goes to the error page when there is none at all (seed 000 sections 4 and 8).
+ * a fetch; the browser goes to the error page when there is none at all.
  */
 function startConfiguration(): void {
   const basePath = import.meta.env.BASE_URL;

@@ -123,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           name="color-scheme"
           content={theme === "darcula" ? "dark" : theme === "default" ? "light" : "light dark"}
         />
-        {/* Before anything else runs: an unsupported browser gets the seed's message, not a broken page. */}
+        {/* Before anything else runs: an unsupported browser gets the catalogue's message, not a broken page. */}
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{
@@ -152,7 +152,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: translationsDataBlock(i18n, language) }}
         />
         {shell ? (
-          // The preloaded configuration (seed 000 section 7): data, not script; the nonce keeps every
+          // The preloaded configuration (docs/shell.md): data, not script; the nonce keeps every
           // script element of the page alike.
           <script
             nonce={nonce}
@@ -223,7 +223,6 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
     },
     { layout: layoutForLanguage(user.profiles.general.locale.language) },
   );
-  // The welcome path hides the navigation (seed 000 2.2).
   const showNavigation = findShellRoute(pathname)?.page !== "welcome";
   return (
     <InboxProvider

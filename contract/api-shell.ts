@@ -1,7 +1,7 @@
-// The part of the contract (api.ts) that the browser's first scripts use: the configuration, which
-// the page caches in local storage, and the inbox folders and stream messages. Written with zod/mini,
-// whose parts are shaken out one by one, where the rest of the contract uses zod's full API: the
-// browser then carries 8 KB of zod instead of 25. api.ts re-exports all of it, so there is still
+// The part of the contract (api.ts) that the browser's first scripts use: the configuration, which the page
+// caches in local storage, and the inbox folders and stream messages. Written with zod/mini, whose parts
+// are shaken out one by one, where the rest of the contract uses zod's full API: the browser then carries a
+// third of the zod (docs/benchmarks.md, Measured choices). api.ts re-exports all of it, so there is still
 // one contract; its schemas compose these like any other.
 import * as z from "zod/mini";
 import { INBOX_FOLDERS } from "./constants.ts";
@@ -9,8 +9,6 @@ import { INBOX_FOLDERS } from "./constants.ts";
 const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const EpochMs = z.int().check(z.nonnegative());
 const NullableUrl = z.nullable(z.string().check(z.maxLength(2000)));
-
-// ---------- configuration ----------
 
 export const SystemEventBannerSchema = z.object({
   id: Id,
@@ -76,11 +74,9 @@ const configurationShape = {
 
 export const ConfigurationSchema = z.object({ ...configurationShape, banners: BannersSchema });
 export type Configuration = z.infer<typeof ConfigurationSchema>;
-/** The configuration the shell loads on every page; banners come separately (seed 000 section 7). */
+/** The configuration the shell loads on every page; banners come separately. */
 export const ShellConfigSchema = z.object(configurationShape);
 export type ShellConfig = z.infer<typeof ShellConfigSchema>;
-
-// ---------- inbox ----------
 
 export const InboxFolderIdSchema = z.enum(INBOX_FOLDERS);
 export const InboxFolderSchema = z.object({
@@ -93,8 +89,6 @@ export type InboxFolder = z.infer<typeof InboxFolderSchema>;
 
 /** The stream's first message: how long a quiet stream may stay silent before the client gives up on it. */
 export const InboxStreamReadySchema = z.object({ pingTimeoutMs: z.int().check(z.positive()) });
-
-// ---------- what's new ----------
 
 export const WhatsNewVersionIdSchema = z
   .string()

@@ -26,8 +26,6 @@ const EpochMs = z.number().int().nonnegative();
 // The product's API as apps call it from their widgets: users, custom fields, activities, search.
 export * from "./app-api.ts";
 
-// ---------- configuration ----------
-
 export {
   BannersSchema,
   ConfigurationSchema,
@@ -37,8 +35,6 @@ export {
   type Configuration,
   type ShellConfig,
 } from "./api-shell.ts";
-
-// ---------- users ----------
 
 export const UiThemeSchema = z.enum(UI_THEMES);
 export type UiTheme = z.infer<typeof UiThemeSchema>;
@@ -174,7 +170,7 @@ export const AppearanceUpdateSchema = AppearanceProfileSchema.partial()
   });
 export type AppearanceUpdate = z.infer<typeof AppearanceUpdateSchema>;
 
-/** The interface language: one of the 18 (seed 000 section 1), with its formatting locale. */
+/** The interface language: one of the 18, with its formatting locale. */
 export const GeneralProfileUpdateSchema = z
   .object({
     locale: z
@@ -211,8 +207,6 @@ export const AnalyticsProfileSchema = z.object({
   analyticsId: z.string().nullable(),
 });
 
-// ---------- permissions ----------
-
 export const PermissionEntrySchema = z.object({
   global: z.boolean(),
   permission: z.object({ key: z.string() }),
@@ -225,8 +219,6 @@ export const PermissionEntrySchema = z.object({
 });
 export const PermissionCacheSchema = z.array(PermissionEntrySchema);
 export type PermissionEntry = z.infer<typeof PermissionEntrySchema>;
-
-// ---------- inbox ----------
 
 export {
   InboxFolderIdSchema,
@@ -313,8 +305,6 @@ export const MarkAllSchema = z
     folder: z.object({ id: z.enum(["direct", "subscription"]) }).optional(),
   })
   .strict();
-
-// ---------- analytics ----------
 
 const EventFieldValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 
@@ -448,8 +438,6 @@ export const HubQuerySchema = z
   })
   .strict();
 
-// ---------- issues and articles ----------
-
 /** An issue's custom field as a page shows it: its value is a person, an element of a set, or plain. */
 export const IssueFieldSchema = z.object({
   name: z.string(),
@@ -527,8 +515,6 @@ export type IssueUpdate = z.infer<typeof IssueUpdateSchema>;
 export const ArticleUpdateSchema = z.object({ content: z.string().max(100_000) }).strict();
 export type ArticleUpdate = z.infer<typeof ArticleUpdateSchema>;
 
-// ---------- Markdown mentions ----------
-
 /** A comma-separated list of at most 100 names, for one batched lookup per rendered text. */
 const MentionList = z
   .string()
@@ -555,8 +541,6 @@ export const MentionsSchema = z.object({
 });
 export type Mentions = z.infer<typeof MentionsSchema>;
 
-// ---------- errors ----------
-
 /** The real product's error body, with the validation issues added. */
 export const ErrorBodySchema = z.object({
   error: z.string(),
@@ -564,8 +548,6 @@ export const ErrorBodySchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-// ---------- query strings ----------
 
 /** Writes that take no query parameters at all. */
 export const NoQuerySchema = z.object({}).strict();
@@ -581,7 +563,7 @@ export const ReadQuerySchema = z
   })
   .strict();
 
-// ---------- projects (the new-project wizard, seed 000 section 4) ----------
+// ---------- projects (the new-project wizard) ----------
 
 export const ProjectTemplateSchema = z.enum(PROJECT_TEMPLATES, { message: "Choose a template" });
 export type ProjectTemplate = z.infer<typeof ProjectTemplateSchema>;
@@ -684,8 +666,6 @@ export type InvitationsResult = z.infer<typeof InvitationsResultSchema>;
 
 export const TimeTrackingSettingsSchema = z.object({ enabled: z.boolean() });
 export const TimeTrackingUpdateSchema = TimeTrackingSettingsSchema.strict();
-
-// ---------- what's new (seed 000 sections 3 and 7) ----------
 
 /** year.month, as in 2025.3; the month has no leading zero. */
 export { WhatsNewVersionIdSchema } from "./api-shell.ts";

@@ -16,8 +16,6 @@ const queryInteger = (min: number, max: number) =>
 /** The most a search query may hold, in characters. */
 export const MAX_QUERY_CHARS = 2000;
 
-// ---------- users ----------
-
 /** Another user as the product's User entity; ringId is the account's id in the identity service. */
 export const UserSchema = z.object({
   id: Id,
@@ -51,8 +49,6 @@ export const GeneralProfileReadSchema = z.object({
 });
 export type GeneralProfileRead = z.infer<typeof GeneralProfileReadSchema>;
 
-// ---------- permissions ----------
-
 /** The permission cache as apps read it: each project also by its short name (`projects(shortName)`). */
 export const PermissionCacheEntrySchema = z.object({
   global: z.boolean(),
@@ -67,8 +63,6 @@ export const PermissionCacheEntrySchema = z.object({
   ),
 });
 export type PermissionCacheEntry = z.infer<typeof PermissionCacheEntrySchema>;
-
-// ---------- custom fields ----------
 
 export const FIELD_VALUE_TYPES = ["enum", "state", "user", "string", "integer", "date"] as const;
 export type FieldValueType = (typeof FIELD_VALUE_TYPES)[number];
@@ -128,8 +122,6 @@ export const IssueCustomFieldSchema = z.object({
 });
 export type IssueCustomField = z.infer<typeof IssueCustomFieldSchema>;
 
-// ---------- activities ----------
-
 export const ACTIVITY_CATEGORIES = ["VotersCategory", "CommentsCategory", "CustomFieldCategory"] as const;
 export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
 
@@ -188,8 +180,6 @@ export const ActivityCursorPageSchema = z.object({
   hasBefore: z.boolean(),
   hasAfter: z.boolean(),
 });
-
-// ---------- search ----------
 
 /** `GET issues`: the search query in the product's query language, and paging. */
 export const IssueListQuerySchema = z
@@ -268,8 +258,6 @@ export const IssueCountResponseSchema = z.object({
   query: z.string().nullable(),
   unresolvedOnly: z.boolean(),
 });
-
-// ---------- workflow rules in projects ----------
 
 /** How a project uses one workflow rule of an installed app. */
 export const PluggableObjectUsageSchema = z.object({

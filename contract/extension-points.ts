@@ -1,4 +1,4 @@
-// The 17 places an app widget may appear (seed 001 section 2; ../shared/reference/widget-host-api.md).
+// The 17 places an app widget may appear (docs/widgets.md, Places, constants and error texts).
 // One table for the package validator, the backend, the host and the pages.
 
 export const EXTENSION_POINTS = [

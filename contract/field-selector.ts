@@ -20,7 +20,7 @@ const NAME_PATTERN = /^[A-Za-z0-9_$][A-Za-z0-9_$-]*$/;
 const NAME_START_PATTERN = /[A-Za-z0-9_$]/;
 const NAME_PART_PATTERN = /[A-Za-z0-9_$-]/;
 const WHITESPACE = " \t\n\r";
-// Seed 000 section 8's field-selector errors; the error page shows them translated (app/lib/app-errors.ts).
+// The field-selector errors; the error page shows them translated (app/lib/app-errors.ts).
 export { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE };
 
 export class FieldSelectorSyntaxError extends Error {

@@ -1,4 +1,4 @@
-// The what's-new rules (seed 000 sections 3, 6 and 9): where the feature list
+// The what's-new rules (docs/notifications.md): where the feature list
 // comes from, which bundled file fits a locale, and how the newest version
 // raises the whatsnew inbox folder. Pure, so the mock backend shares it.
 import { FEATURE_FILE_LOCALES, PERMISSION } from "./constants.ts";

@@ -58,7 +58,7 @@ test("GET /api/config answers the banners selector with the seeded banner", asyn
   expect(expectOk(response)).toEqual({ banners: demoConfiguration().banners });
 });
 
-test("GET /api/config with the app's full selector satisfies the contract and equals the seed", async () => {
+test("GET /api/config with the app's full selector satisfies the contract and equals the demo data", async () => {
   const response = await getConfig(selectorFor(ConfigurationSchema));
   expect(ConfigurationSchema.parse(expectOk(response))).toEqual(demoConfiguration());
 });

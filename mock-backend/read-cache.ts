@@ -52,7 +52,7 @@ function deepFreeze<T>(value: T): T {
 export function createReadCache(file: string | null): ReadCache {
   if (!file) return passThrough;
   let watcher: Watcher | undefined;
-  // A prepared statement: 6 µs a read against 16 for db.pragma() (2 cores, rollback journal).
+  // A prepared statement: a fraction of db.pragma()'s cost a read (docs/benchmarks.md, Measured choices).
   let dataVersion: { get(): unknown } | undefined;
   const version = (): number | null => {
     if (!dataVersion) {

@@ -128,9 +128,9 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
     if (stopping) res.set("Connection", "close");
     next();
   });
-  // compression prefers brotli; its default 4 MiB window costs half the SSR throughput on small pages.
-  // On the 90 KB /issues page quality 3 takes 0.9 ms against quality 4's 2.2 ms for 4 % more bytes, and
-  // gzip level 3 about a third of the default level 6's 5 ms (zlib's sync functions on that page).
+  // compression prefers brotli, whose defaults cost much of the SSR throughput on small pages; quality 3
+  // and gzip level 3 compress nearly as well in a fraction of the time (docs/benchmarks.md, Measured
+  // choices).
   app.use(
     compression({
       // An event stream relayed from a backend is never flushed message by message: not compressed.

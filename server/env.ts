@@ -55,6 +55,7 @@ const byteCount = (fallback: number) =>
     .min(1024, "must be at least 1024 bytes")
     .default(fallback);
 
+// Every variable is described in .env.example.
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -71,43 +72,35 @@ export const EnvSchema = z.object({
       "must be a SQLite file URL such as file:./data/keel.db or a postgresql:// URL",
     )
     .default(DEFAULT_DATABASE_URL),
-  /** 1 when this server is one of several behind a balancer: SESSION_SECRET must then be set. */
   KEEL_CLUSTER: z
     .enum(["0", "1"], { error: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1"),
-  /** Names this server in the X-Keel-Instance response header; the host name and process id by default. */
   KEEL_INSTANCE_ID: z
     .string()
     .regex(/^[\w.:-]{1,64}$/, "must be 1 to 64 letters, digits, dots, colons, dashes or underscores")
     .optional(),
-  /** On SIGTERM, how long the server answers while not ready, so a load balancer drains it first. */
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int("must be a whole number")
     .min(0, "must be at least 0")
     .max(600_000, "must be at most 600000")
     .default(0),
-  /** How often the backend reads new inbox events from the database, besides PostgreSQL's notifications. */
   INBOX_EVENT_POLL_MS: milliseconds(DEFAULT_INBOX_EVENT_POLL_MS),
   BACKEND_URL: z
     .url({ protocol: /^https?$/, error: "must be an http or https URL" })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  /** The address browsers use for Keel (the OAuth redirect URI is built on it); else each request's own. */
   KEEL_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http or https URL such as https://keel.example.com" })
     .transform((url) => url.replace(/\/+$/, ""))
     .refine((url) => new URL(url).pathname === "/", "must be an origin without a path")
     .optional(),
-  /** Keel's registration with the backend's identity service (docs/identity.md). */
   OAUTH_CLIENT_ID: z.string().min(1).max(200).optional(),
   OAUTH_CLIENT_SECRET: z.string().min(1).max(200).optional(),
-  /** A third-party analytics script, loaded only in production or hosted installs (docs/analytics.md). */
   ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
-  /** JSON lines, or readable lines for a person; `auto`: readable on a terminal (server/log-format.ts). */
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }).default("auto"),
   TRUST_PROXY: z
     .string()
@@ -116,56 +109,36 @@ export const EnvSchema = z.object({
       "must be true, false, loopback, a hop count or addresses",
     )
     .default("false"),
-  /** Bytes any request body may have; larger ones are refused with 413 before they are read. */
   KEEL_MAX_BODY_BYTES: byteCount(DEFAULT_MAX_BODY_BYTES),
-  /** Bytes an app package upload (/admin/apps) may have. */
   KEEL_MAX_UPLOAD_BYTES: byteCount(DEFAULT_MAX_UPLOAD_BYTES),
-  /** 1 lets the mock backend with the public demo passwords listen on a non-loopback HOST. */
   KEEL_ALLOW_PUBLIC_DEMO: z
     .enum(["0", "1"], { error: "must be 0 or 1" })
     .default("0")
     .transform((value) => value === "1"),
-  /** Where `npm run build` wrote the production build (react-router.config.ts reads the same variable). */
   KEEL_BUILD_DIR: z.string().min(1, "must not be empty").default("build"),
-  /** Usage events one user (guests: one address) may store at once, and per minute after that. */
   ANALYTICS_RATE_BURST: positiveInt(DEFAULT_ANALYTICS_LIMITS.burst),
   ANALYTICS_RATE_PER_MINUTE: positiveInt(DEFAULT_ANALYTICS_LIMITS.perMinute),
-  /** The mock backend keeps at most this many usage events and megabytes of them, for this many days. */
   ANALYTICS_MAX_STORED_EVENTS: positiveInt(DEFAULT_ANALYTICS_LIMITS.maxStoredEvents),
   ANALYTICS_MAX_STORED_MB: positiveInt(DEFAULT_ANALYTICS_LIMITS.maxStoredBytes / (1024 * 1024)),
   ANALYTICS_RETENTION_DAYS: positiveInt(DEFAULT_ANALYTICS_LIMITS.retentionDays),
-  /** Event streams one Keel process holds at once (each a socket, two when relayed); more are answered 503. */
   KEEL_MAX_EVENT_STREAMS: positiveInt(DEFAULT_MAX_EVENT_STREAMS),
-  /** Open inbox event streams per user; one more closes that user's oldest. */
   INBOX_STREAMS_PER_USER: positiveInt(DEFAULT_INBOX_STREAM_LIMITS.maxStreamsPerUser),
-  /** Time limit of one app handler call (its CPU time included); the child is killed after it. */
   APP_HANDLER_TIMEOUT_MS: limit(5000, 100),
-  /** Resident memory of one app handler process; above it the process is killed. */
   APP_HANDLER_MEMORY_MB: limit(256, 128),
-  /** App handler calls running at once, over all apps; the rest wait their turn. */
   APP_HANDLER_CONCURRENCY: limit(3),
-  /** App handler calls of one app running at once. */
   APP_HANDLER_PER_APP: limit(2),
-  /** App handler calls of one user to one app running at once. */
   APP_HANDLER_PER_USER: limit(1),
-  /** App handler calls waiting for a turn, over all apps; more are answered 503. */
   APP_HANDLER_QUEUE: limit(100, 0),
-  /** App handler calls of one user to one app waiting for a turn; more are answered 503. */
   APP_HANDLER_QUEUE_PER_USER: limit(10, 0),
-  /** The largest app package, unpacked, that is installed. */
   APP_PACKAGE_MAX_MB: limit(50),
-  /** Sign-in throttling (mock-backend/sign-in-throttle.ts): an account's first wait, doubled per failure. */
   SIGN_IN_ACCOUNT_BASE_DELAY_MS: milliseconds(SIGN_IN_THROTTLE_DEFAULTS.accountBaseDelayMs),
-  /** The longest an account waits between attempts from an address it has not signed in from. */
   SIGN_IN_ACCOUNT_MAX_DELAY_MS: milliseconds(SIGN_IN_THROTTLE_DEFAULTS.accountMaxDelayMs),
-  /** Failed sign-ins one address (IPv6: its /64) may make per window, across all accounts. */
   SIGN_IN_IP_FAILURES: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(SIGN_IN_THROTTLE_DEFAULTS.ipFailures),
   SIGN_IN_IP_WINDOW_MS: milliseconds(SIGN_IN_THROTTLE_DEFAULTS.ipWindowMs),
-  /** The mock identity service's access token lifetime (expires_in), in seconds; unset keeps an hour. */
   HUB_ACCESS_TOKEN_SECONDS: z.coerce
     .number({ error: "must be a number of seconds" })
     .int("must be a whole number")

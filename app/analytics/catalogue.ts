@@ -1,7 +1,6 @@
-// The analytics event catalogue (issue 9; documented in docs/analytics.md). Seed 001 names the feature
-// areas but not the events: these are ours. Every field is a closed set, a number, a boolean or a bucket,
-// so free text cannot be sent by mistake.
-// zod/mini: the tracker validates in the browser (see contract/api-shell.ts).
+// The analytics event catalogue, documented in docs/analytics.md. Every field is a closed set, a number, a
+// boolean or a bucket, so free text cannot be sent by mistake. zod/mini: the tracker validates in the
+// browser (see contract/api-shell.ts).
 import * as z from "zod/mini";
 import { INVITE_FAILURE_KINDS, PROJECT_TEMPLATES, UI_THEMES } from "#contract/constants.ts";
 

@@ -1,4 +1,4 @@
-// The page's tracker (issue 9): one per tab, started by the root once the configuration is known. Calls to
+// The page's tracker: one per tab, started by the root once the configuration is known. Calls to
 // track() before then, on the server, or with statistics disabled do nothing.
 import { createTracker, CHANNEL_PATHS, REFUSING_STATUSES, type Tracker, type FieldValue } from "./tracker.ts";
 import type { EventFieldsOf, EventGroup, EventName } from "./catalogue.ts";
@@ -13,7 +13,6 @@ async function loadAnalyticsId(): Promise<void> {
   try {
     const response = await fetch(ANALYTICS_PROFILE_URL, { credentials: "same-origin" });
     const body = response.ok ? ((await response.json()) as { analyticsId?: string | null }) : {};
-    // "analyticsId falls back to empty" (seed 000 section 7).
     analyticsId = typeof body.analyticsId === "string" ? body.analyticsId : "";
   } catch {
     analyticsId = "";

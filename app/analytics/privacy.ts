@@ -1,5 +1,5 @@
-// What may leave the browser in an analytics event (issue 9): counts above 20 become "many", screen widths
-// go into the buckets of seed 000 section 9, links pass the link sanitiser, and no free text, e-mail
+// What may leave the browser in an analytics event (docs/analytics.md, Privacy): counts above 20 become
+// "many", screen widths go into buckets, links pass the link sanitiser, and no free text, e-mail
 // address or token is ever sent.
 import { ANALYTICS_MANY_THRESHOLD, SCREEN_WIDTH_BUCKETS_PX } from "../lib/constants.ts";
 import { sanitizeLink } from "../lib/links.ts";

@@ -1,4 +1,4 @@
-// The optional third-party analytics script (seed 000 section 7; issue 9): loaded only when an admin
+// The optional third-party analytics script (docs/analytics.md): loaded only when an admin
 // configured one, only in production or hosted installs, and only with statistics enabled. By default, none.
 export interface ThirdPartyScriptInput {
   url: string | null | undefined;

@@ -1,4 +1,4 @@
-// The usage-analytics event pipeline (issue 9; seed 000 section 7): events are checked against the
+// The usage-analytics event pipeline (docs/analytics.md): events are checked against the
 // catalogue, batched, flushed by size, by time and on page hide (sendBeacon), and sent to api/pmfsurvey
 // (group pmf) or api/analytics (all others). It never blocks the interface, and a failing backend is not
 // retried into a storm: a failed batch is dropped, and after repeated failures, or once the backend refuses
@@ -70,7 +70,7 @@ export const DEFAULT_MAX_FAILURES = 3;
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
-/** Splits events into batches under the backend's 500 KB limit. */
+/** Splits events into batches under the backend's batch limit. */
 export function splitBatches(events: readonly AnalyticsEvent[], maxBytes = ANALYTICS_MAX_BATCH_BYTES) {
   const batches: AnalyticsEvent[][] = [];
   let current: AnalyticsEvent[] = [];

@@ -15,7 +15,7 @@ function render(error: unknown, language: Language = "en"): string {
   );
 }
 
-test("a chunk that failed to load asks for a refresh, in the seed's words, and names the cause", () => {
+test("a chunk that failed to load asks for a refresh, in the catalogue's words, and names the cause", () => {
   const html = render(chunkLoadError("timeout", "/assets/issues-abc.js"));
   expect(html).toContain("Failed to load");
   expect(html).toContain("Please try to refresh the page.");

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { chooseLanguage, directionOf, fromAcceptLanguage, LANGUAGES, toLanguage } from "./languages.ts";
 
-test("the 18 languages of seed 000 section 1", () => {
+test("the 18 interface languages", () => {
   expect([...LANGUAGES]).toEqual("cs de en eo es fr he hu it ja ko pl pt ru tr uk zh zu".split(" "));
 });
 

@@ -1,4 +1,4 @@
-// The 18 interface languages (seed 000 section 1) and how a request's language is chosen: the profile, then
+// The 18 interface languages and how a request's language is chosen: the profile, then
 // the locale cookie, then Accept-Language, then the configured default, then English.
 import { LOCALES } from "#contract/constants.ts";
 
@@ -9,7 +9,6 @@ export const FALLBACK_LANGUAGE: Language = "en";
 export const NAMESPACES = ["shell", "pages", "errors", "markdown", "widgets"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** Each language's own name, for the language menu. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   cs: "Čeština",
   de: "Deutsch",

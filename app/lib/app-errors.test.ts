@@ -39,7 +39,7 @@ afterEach(() => {
 /** The whole message, not a substring of it. */
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 
-test("the catalogue's texts and paths are the seed's", () => {
+test("the catalogue's texts and paths are the documented ones", () => {
   expect(CONFIG_UNAVAILABLE_PATH).toBe("/error?configUnavailable=true");
   expect(GEORESTRICTED_STATUS).toBe(451);
   expect(UNAVAILABLE_PATH).toBe("/unavailable");

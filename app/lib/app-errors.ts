@@ -1,15 +1,11 @@
-// Seed 000 section 8, the error catalogue. Elsewhere: the unknown help action key is `resolveHelpAction`
-// (app/shell/navigation-model.ts), field-selector errors are in contract/field-selector.ts, the
-// unsupported browser is in app/lib/browser-support.ts.
-// Thrown errors keep the catalogue's English for logs; `describeError` gives what the error page shows,
-// from the `errors` namespace in the reader's language.
+// The error catalogue (docs/shell.md, Errors the shell shows), but for the help-menu, field-selector and
+// unsupported-browser errors, which live beside their code. Thrown errors keep English for logs;
+// `describeError` gives what the error page shows, in the reader's language.
 import type { ParseKeys, TFunction } from "i18next";
 import { isRouteErrorResponse } from "react-router";
 import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
 import { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "#contract/field-selector-messages.ts";
 import { globalTimers, type Timers } from "./timers.ts";
-
-// Configuration.
 
 /** "Configuration cannot be loaded": where the shell redirects. */
 export const CONFIG_UNAVAILABLE_PATH = "/error?configUnavailable=true";
@@ -39,12 +35,8 @@ export function assertConfigResponse(response: {
   if (response.status > 300) throw configFetchError(response.status, response.statusText);
 }
 
-// Georestriction.
-
 export const GEORESTRICTED_STATUS = 451;
 export const UNAVAILABLE_PATH = "/unavailable";
-
-// Ring (identity service) integration.
 
 export const RING_BROKEN_MESSAGE = "Ring integration is broken";
 
@@ -54,8 +46,6 @@ export function assertRingIntegration(
 ): void {
   if (!ring || ring.broken === true || ring.enabled !== true) throw new Error(RING_BROKEN_MESSAGE);
 }
-
-// Chunks and remote modules.
 
 export const CHUNK_FAILED_TITLE = "Failed to load";
 export const CHUNK_FAILED_HINT = "Please try to refresh the page.";
@@ -110,8 +100,8 @@ const DYNAMIC_IMPORT_FAILURES = [
 
 /**
  * Errors the shell shows as "Failed to load" / "Please try to refresh the page.": our ChunkLoadError,
- * dynamic-import failures as each browser words them, and style chunk failures (seed: "reported as a
- * chunk-load error") from Vite or a webpack-built remote ("Loading CSS chunk 12 failed").
+ * dynamic-import failures as each browser words them, and style chunk failures (reported as
+ * chunk-load errors) from Vite or a webpack-built remote ("Loading CSS chunk 12 failed").
  */
 export function isChunkLoadError(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
@@ -158,8 +148,6 @@ export function loadChunk<T>(
   });
 }
 
-// User agreement.
-
 export const USER_AGREEMENT_CONFIG_ERROR =
   "User agreement configuration is missing read and consent functions";
 
@@ -170,9 +158,6 @@ export function assertAgreementConfig(config: { readonly read?: unknown; readonl
   }
 }
 
-// Logger.
-
-/** Used by app/lib/client-logger.ts. */
 export const LOGGER_FAILURE_MESSAGE = "Failed to log message";
 
 // Unknown help menu action: thrown by `resolveHelpAction` (app/shell/navigation-model.ts) in these words.

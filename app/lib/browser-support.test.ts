@@ -98,7 +98,7 @@ function scriptIn(language: (typeof LANGUAGES)[number]) {
   return { texts, script: browserCheckScript(texts) };
 }
 
-test("the unsupported-browser message is the seed's text, in English and in the English file", () => {
+test("the unsupported-browser message is the catalogue's text, in English and in the English file", () => {
   expect(UNSUPPORTED_BROWSER_MESSAGE).toBe("This browser is not supported");
   expect(scriptIn("en").texts).toEqual(ENGLISH);
   expect(BROWSER_SUPPORT_HELP_URL).toBe("https://keel.dev/docs/browser-support/");

@@ -1,6 +1,6 @@
-// Seed 000 section 5: "The browser must support sorted-copy array methods and object grouping".
+// The browser must support sorted-copy array methods and object grouping.
 
-/** The seed's words; the page shows them translated (errors:unsupportedBrowser.title). */
+/** For logs; the page shows it translated (errors:unsupportedBrowser.title). */
 export const UNSUPPORTED_BROWSER_MESSAGE = "This browser is not supported";
 export const BROWSER_SUPPORT_HELP_URL = "https://keel.dev/docs/browser-support/";
 /** Set to true on `window` by browserCheckScript() when it replaced the page, so the app does not hydrate. */

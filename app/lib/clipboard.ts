@@ -1,5 +1,5 @@
-// Seed 000 section 8: "Copy to clipboard: shows a caller-supplied success or error message for 1 second
-// and logs the error."
+// Copy to clipboard: shows a caller-supplied success or error message for CLIPBOARD_NOTIFICATION_MS and
+// logs the error.
 import { CLIPBOARD_NOTIFICATION_MS } from "./constants.ts";
 
 export interface ClipboardWriter {

@@ -5,9 +5,9 @@ const MAX_HELD_BYTES = 64 * 1024;
 
 /**
  * Joins the small writes of one synchronous burst into one chunk. React's renderer writes the page in
- * pieces of about 2 KB, and every write costs the compressor a round trip: 45 writes of the /issues page
- * took brotli twice the time of one. A burst ends when the event loop turns (setImmediate), so a
- * streamed part still leaves as soon as React has written it.
+ * small pieces, and every write costs the compressor a round trip (docs/benchmarks.md, Measured
+ * choices). A burst ends when the event loop turns (setImmediate), so a streamed part still leaves as
+ * soon as React has written it.
  */
 export class CoalescingStream extends Transform {
   #parts: Uint8Array[] = [];

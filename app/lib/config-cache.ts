@@ -1,4 +1,4 @@
-// The configuration in the browser (seed 000 sections 4, 5, 7 and 8): the preloaded global when the page
+// The configuration in the browser (docs/shell.md): the preloaded global when the page
 // carries one, else the copy cached in local storage, verified against the backend 1000 ms later, else a
 // fetch. A cache that differs or cannot be verified is cleared and the page reloads clean.
 import type { ShellConfig } from "#contract/api.ts";
@@ -42,7 +42,7 @@ export interface ConfigBootstrap {
   cancel(): void;
 }
 
-/** "For hosted installs only when its contextPath equals the base path" (seed 000 section 5). */
+/** A cached configuration counts, for hosted installs, only when its contextPath equals the base path. */
 export function isCacheUsable(cached: ClientConfig, basePath: string): boolean {
   return !cached.hosted.hosted || cached.contextPath === basePath;
 }

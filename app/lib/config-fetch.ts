@@ -1,4 +1,4 @@
-// The browser's own configuration fetch (seed 000 section 7): the same fields selector and schema as the
+// The browser's own configuration fetch: the same fields selector and schema as the
 // server's, so a cached copy and a fresh one compare equal when nothing changed. Imported lazily: pages
 // rendered with a preloaded configuration never need it.
 import { ShellConfigSchema } from "#contract/api.ts";
@@ -21,7 +21,6 @@ export async function fetchClientConfig(
     cache: "no-store",
     headers: { accept: "application/json" },
   });
-  // "The configuration fetch fails when the status is above 300" (seed 000 section 5).
   assertConfigResponse(response);
   return ShellConfigSchema.parse(await response.json());
 }

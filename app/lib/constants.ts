@@ -1,4 +1,5 @@
-// The specification's constants, with its names (seed 000 section 9, seed 001 section 9).
+// The shell's constants, documented in docs/shell.md, docs/notifications.md, docs/markdown.md and
+// docs/widgets.md.
 
 export const NOTIFICATION_POLL_INTERVAL_MS = 360_000;
 export const TAB_HIDDEN_DEBOUNCE_SECURE_MS = 1_800_000;

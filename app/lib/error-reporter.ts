@@ -1,4 +1,4 @@
-// The error-reporting service: seed 000 sections 6 (enabled by its feature flag), 8 and 9 (sampling).
+// The error-reporting service: on only with its feature flag, sampled (docs/shell.md).
 import { ERROR_REPORTING_PAGE_LOAD_SAMPLE_RATE, ERROR_REPORTING_SAMPLE_RATE } from "./constants.ts";
 
 export interface FeatureFlag {

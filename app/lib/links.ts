@@ -1,16 +1,11 @@
-// Link rules of seed 000 section 5. Double-slash paths: `normalizePath` in app/shell/route-table.ts.
+// Link rules (docs/shell.md, Links). Double-slash paths: `normalizePath` in app/shell/route-table.ts.
 
 /** The attribute that marks an element whose links the app navigates in place. */
 export const NAVIGATION_ATTRIBUTE = "data-keel-navigation";
 
 /**
- * "A link is kept only if it parses as a URL, has a non-null origin and is not a javascript protocol;
- * otherwise it becomes empty." The decision is made on the parsed URL, so case (`JaVaScRiPt:`), leading
- * control characters and embedded tabs or newlines (`java\tscript:`) are normalised away first. A kept
- * link is returned as the parsed, absolute href; relative links resolve against `base`.
- *
- * Opaque-origin schemes (data:, about:, file:, mailto:, blob:null/…) become empty. This is not a
- * same-origin check: https links to other sites, and blob: URLs of a real origin, are kept.
+ * The parsed, absolute href, or "" for a link without a real origin or to `javascript:`. Parsing first
+ * undoes case, control characters and tabs inside the scheme. Not a same-origin check: other sites stay.
  */
 export function sanitizeLink(value: unknown, base?: string): string {
   const raw = value instanceof URL ? value.href : value;
@@ -42,12 +37,7 @@ export interface LinkAnchor {
   closest(selector: string): unknown;
 }
 
-/**
- * Whether the app handles a link click itself instead of letting the browser navigate: only a plain
- * primary-button click (no ctrl, meta, shift or alt), not already handled, on a link without a `target`
- * (any value, `_self` included) or `download` attribute, to `currentOrigin`, inside an element carrying
- * `data-keel-navigation`.
- */
+/** Whether the app handles a link click itself instead of letting the browser navigate. */
 export function shouldInterceptLink(
   event: LinkClickEvent,
   anchor: LinkAnchor,

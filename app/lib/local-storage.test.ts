@@ -206,9 +206,9 @@ test("every default satisfies its own schema", () => {
   }
 });
 
-test("the catalogue covers every bullet item of seed 000 section 9", () => {
+test("the catalogue covers every area of browser-local storage", () => {
   // 9 layout, 5 articles, 10 shell and admin, 3 workflow editor, 4 timesheets, 4 notifications, 5 other,
-  // plus the cached configuration of section 7 and the command palette's recent choices.
+  // plus the cached configuration and the command palette's recent choices.
   expect(names).toHaveLength(42);
   expect(names).toContain("cachedConfiguration");
 });

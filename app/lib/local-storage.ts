@@ -15,83 +15,52 @@ const id = z.nullable(z.string().check(z.minLength(1)));
 const ids = z.array(z.string());
 const httpUrl = z.nullable(z.url({ protocol: /^https?$/ }));
 
-/**
- * Every browser-local storage key of seed 000 section 9 ("Browser-local storage keys").
- * Bullets with two named parts ("full and compact", "resolved and unresolved", "development and logging",
- * "state and last used") are two keys each.
- */
+/** Every browser-local storage key (docs/shell.md, Browser-local storage). */
 export const STORAGE_KEYS = {
-  // Layout: full-width content toggle
   fullWidthContent: entry("keel.layout.fullWidthContent", z.boolean(), false),
-  // Layout: drafts sidebar
   draftsSidebarOpen: entry("keel.layout.draftsSidebarOpen", z.boolean(), false),
-  // Layout: ticket fields collapsed (full)
   ticketFieldsCollapsed: entry("keel.layout.ticketFieldsCollapsed", z.boolean(), false),
-  // Layout: ticket fields collapsed (compact)
   ticketFieldsCollapsedCompact: entry("keel.layout.ticketFieldsCollapsedCompact", z.boolean(), false),
-  // Layout: ticket full-width
   ticketFullWidth: entry("keel.layout.ticketFullWidth", z.boolean(), false),
-  // Layout: custom-field value filtering
   customFieldValueFiltering: entry("keel.layout.customFieldValueFiltering", z.boolean(), false),
-  // Layout: markdown preview expansion
   markdownPreviewExpanded: entry("keel.layout.markdownPreviewExpanded", z.boolean(), false),
-  // Layout: remembered project-change confirmation
   projectChangeConfirmationRemembered: entry(
     "keel.layout.projectChangeConfirmationRemembered",
     z.boolean(),
     false,
   ),
-  // Layout: recent entities last update (epoch ms)
   recentEntitiesLastUpdate: entry("keel.layout.recentEntitiesLastUpdate", epochMs, null),
 
-  // Articles: table of contents
   articleTableOfContentsOpen: entry("keel.articles.tableOfContentsOpen", z.boolean(), true),
-  // Articles: inline comments (resolved)
   articleResolvedCommentsVisible: entry("keel.articles.resolvedInlineCommentsVisible", z.boolean(), false),
-  // Articles: inline comments (unresolved)
   articleUnresolvedCommentsVisible: entry("keel.articles.unresolvedInlineCommentsVisible", z.boolean(), true),
-  // Articles: expanded tree items (article ids)
   articleTreeExpandedItems: entry("keel.articles.treeExpandedItems", ids, []),
-  // Articles: attachments tab collapsed
   articleAttachmentsCollapsed: entry("keel.articles.attachmentsCollapsed", z.boolean(), false),
 
-  // Shell and admin: first-time-seen (epoch ms)
   firstTimeSeen: entry("keel.shell.firstTimeSeen", epochMs, null),
-  // Shell and admin: last promo (epoch ms)
   lastPromoShown: entry("keel.shell.lastPromoShown", epochMs, null),
-  // Shell and admin: plugin sandbox URL
   pluginSandboxUrl: entry("keel.shell.pluginSandboxUrl", httpUrl, null),
-  // Shell and admin: admin description panels (panel id → collapsed)
+  // Panel id → collapsed.
   adminDescriptionPanelsCollapsed: entry(
     "keel.admin.descriptionPanelsCollapsed",
     z.record(z.string(), z.boolean()),
     {},
   ),
-  // Shell and admin: development flag
   developmentMode: entry("keel.shell.developmentMode", z.boolean(), false),
-  // Shell and admin: logging flag
   loggingEnabled: entry("keel.shell.loggingEnabled", z.boolean(), false),
-  // Shell and admin: latest known app version
   latestKnownAppVersion: entry("keel.shell.latestKnownAppVersion", id, null),
-  // Shell and admin: desktop notifications experiment
   desktopNotificationsExperiment: entry("keel.shell.desktopNotificationsExperiment", z.boolean(), false),
-  // Shell and admin: theme
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
-  // Shell: the cached configuration (seed 000 sections 4 and 7; app/lib/config-cache.ts)
+  // Read and written by app/lib/config-cache.ts.
   cachedConfiguration: entry("keel.shell.configuration", z.nullable(ShellConfigSchema), null),
-  // Shell and admin: last-used dashboard
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
-  // Shell: the command palette's recent choices (entry ids, newest first)
+  // Entry ids, newest first.
   paletteRecent: entry("keel.shell.paletteRecent", ids, []),
 
-  // Workflow editor: dev mode
   workflowEditorDevMode: entry("keel.workflowEditor.devMode", z.boolean(), false),
-  // Workflow editor: console
   workflowEditorConsoleOpen: entry("keel.workflowEditor.consoleOpen", z.boolean(), false),
-  // Workflow editor: states panel
   workflowEditorStatesPanelOpen: entry("keel.workflowEditor.statesPanelOpen", z.boolean(), false),
 
-  // Timesheets: filters (projects, query, work types, work attributes)
   timesheetFilters: entry(
     "keel.timesheets.filters",
     z.object({
@@ -103,20 +72,17 @@ export const STORAGE_KEYS = {
     }),
     { projects: [], query: "", workTypes: [], workAttributes: {} },
   ),
-  // Timesheets: period
   timesheetPeriod: entry("keel.timesheets.period", z.enum(["day", "week", "month"]), "week"),
-  // Timesheets: work author (user id; null means the current user)
+  // User id; null means the current user.
   timesheetWorkAuthor: entry("keel.timesheets.workAuthor", id, null),
-  // Timesheets: expanded time-tracking widget lines
   timeTrackingWidgetExpandedLines: entry("keel.timesheets.timeTrackingWidgetExpandedLines", ids, []),
 
-  // Notifications: type (the open inbox folder)
+  // The open inbox folder.
   notificationsType: entry("keel.notifications.type", z.enum(INBOX_FOLDERS), "direct"),
-  // Notifications: list
   notificationsList: entry("keel.notifications.list", z.enum(["all", "unread"]), "all"),
-  // Notifications: width (px; null means the centre's own default)
+  // Pixels; null means the centre's own default.
   notificationsWidth: entry("keel.notifications.width", z.nullable(z.number().check(z.positive())), null),
-  // Notifications: folders (last known inbox folder marks, for the unread indicator before the fetch)
+  // Last known inbox folder marks, for the unread indicator before the fetch.
   notificationsFolders: entry(
     "keel.notifications.folders",
     z.array(
@@ -125,15 +91,11 @@ export const STORAGE_KEYS = {
     [],
   ),
 
-  // Other areas: last-opened Gantt chart
   lastOpenedGanttChartId: entry("keel.gantt.lastOpenedChartId", id, null),
-  // Other areas: planning canvas state (owned by the canvas; opaque JSON here)
+  // Owned by the canvas; opaque JSON here.
   planningCanvasState: entry("keel.planningCanvas.state", z.record(z.string(), z.json()), {}),
-  // Other areas: planning canvas last used
   planningCanvasLastUsedId: entry("keel.planningCanvas.lastUsedId", id, null),
-  // Other areas: last-opened report
   lastOpenedReportId: entry("keel.reports.lastOpenedId", id, null),
-  // Other areas: AI chat floating position and size
   aiChatFloatingRect: entry(
     "keel.aiChat.floatingRect",
     z.nullable(
@@ -207,7 +169,6 @@ export function removeStored(name: StorageKeyName, storage?: StorageLike | null)
   }
 }
 
-/** Removes every catalogue key and nothing else. */
 export function clearAllStored(storage?: StorageLike | null): void {
   for (const name of Object.keys(STORAGE_KEYS) as StorageKeyName[]) removeStored(name, storage);
 }

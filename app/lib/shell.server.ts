@@ -30,7 +30,7 @@ export async function loadShell(api: Api, log: RequestLogger) {
       api.getConfig(),
       api.getCurrentUser(),
       api.getPermissions(),
-      // A banner that fails to load is only logged (seed 000 section 8).
+      // A banner that fails to load is only logged: the page renders without it.
       api.getBanners().catch((error: unknown) => {
         log.warn({ err: error }, "banners could not be loaded");
         return null;
@@ -57,9 +57,9 @@ export async function loadShell(api: Api, log: RequestLogger) {
   const permissions = value(permissionsResult);
   const banners = value(bannersResult);
   const inboxFolders = value(foldersResult);
-  // The shell needs a working identity-service integration (seed 000 section 5).
+  // The shell needs a working identity-service integration.
   assertRingIntegration(config.ring);
-  // The whatsnew folder counts from the first day of the newest feature version's month (seed 000 section 3).
+  // The whatsnew folder counts from the first day of the newest feature version's month.
   let whatsNewVersion: string | null = null;
   if (inboxFolders.length > 0) {
     const { versions } = await loadWhatsNew(api, { permissions, user, config }, log);
@@ -78,7 +78,7 @@ export async function loadShell(api: Api, log: RequestLogger) {
 }
 
 /**
- * The shell, or where to go without it (seed 000 section 8): a georestricted
+ * The shell, or where to go without it: a georestricted
  * answer (451) to the unavailable page, no configuration to the error page.
  * On those pages themselves, the reason is shown instead of redirecting again.
  * The responses name their kind; the error page words it in the reader's language.

@@ -1,5 +1,5 @@
-// Which bare links become embedded frames (seed 001 section 5: a YouTube embed needs an 11-character
-// video id; other embeds only for a fixed set of document, design, diagram and board services).
+// Which bare links become embedded frames (docs/markdown.md, Rules): a YouTube embed needs an 11-character
+// video id; other embeds only for a fixed set of document, design, diagram and board services.
 // A link becomes an embed only when it is written as a bare URL (or <URL>); a link with its own
 // text, or any URL outside this list, stays a link.
 
@@ -63,7 +63,6 @@ function startSeconds(url: URL): number | null {
   return seconds > 0 ? seconds : null;
 }
 
-/** The video id of a YouTube link, or null. */
 export function youtubeVideoId(raw: string): string | null {
   const url = parse(raw);
   if (!url) return null;

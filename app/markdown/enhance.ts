@@ -40,7 +40,7 @@ function showFailure(diagram: HTMLElement, t: MarkdownT) {
 }
 
 /**
- * Draws every diagram under `root` that is not drawn yet; a diagram that fails shows the seed's message
+ * Draws every diagram under `root` that is not drawn yet; a diagram that fails shows the catalogue's message
  * ("Failed to render Mermaid diagram") in the reader's language.
  */
 export async function renderDiagrams(

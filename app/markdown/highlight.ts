@@ -1,5 +1,5 @@
 // Code blocks: syntax classes for a handful of language families, and the warning for code that
-// contains bidirectional Unicode control characters (seed 001 section 5), which can make code read
+// contains bidirectional Unicode control characters (docs/markdown.md, Rules), which can make code read
 // differently from how it runs ("Trojan Source"). Every pattern here is linear: alternatives start
 // with different characters and no quantified group can match the same text two ways.
 

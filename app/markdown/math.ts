@@ -1,4 +1,4 @@
-// Math with KaTeX (issue 7): `$…$` inline, `$$…$$` display. A `$` that does not open and close a
+// Math with KaTeX: `$…$` inline, `$$…$$` display. A `$` that does not open and close a
 // formula by the rules below stays text, so prices (`$100`, `$5 and $6`) read as written. Every
 // search for a closing delimiter stops at the next delimiter and at a fixed length, so that math
 // recognition is linear in the size of the text.
@@ -11,7 +11,7 @@ export interface MathEngine {
   renderToString(tex: string, options: Record<string, unknown>): string;
 }
 
-/** Longest formula recognised; a longer one stays text. */
+/** A longer formula stays text. */
 export const MAX_FORMULA_LENGTH = 2_000;
 
 /**

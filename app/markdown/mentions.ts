@@ -30,7 +30,7 @@ export type Segment =
 const ENTITY = String.raw`(?<![\p{L}\p{N}_-])([A-Za-z][A-Za-z0-9_]{0,29}(?:-[A-Za-z][A-Za-z0-9_]{0,29})?-\d{1,9})(?![\p{L}\p{N}_]|-[\p{L}\p{N}])`;
 // @login after whitespace or punctuation, not inside an e-mail address or a path; never ending in . or -.
 const USER = String.raw`(?<![\p{L}\p{N}_.@/+-])@([A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,98}[A-Za-z0-9_])?)`;
-// 6 or 8 hex digits after whitespace or punctuation (seed 001 section 5).
+// 6 or 8 hex digits after whitespace or punctuation.
 const COLOUR = String.raw`(?<![^\s\p{P}])(#(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}))(?![\p{L}\p{N}_])`;
 
 const WITH_MENTIONS = new RegExp(`${ENTITY}|${USER}|${COLOUR}`, "gu");

@@ -1,7 +1,7 @@
 // The DOMPurify instance the Markdown pipeline sanitises with. In the browser, the page's own
-// (purify.client.ts). On the server, isomorphic-dompurify builds a jsdom window when it is loaded,
-// which took 0.7 of the server's 1.3 s start-up: it is loaded on the first render that needs it, with
-// require so that the renderer stays synchronous.
+// (purify.client.ts). On the server, isomorphic-dompurify builds a jsdom window when it is loaded, most
+// of the server's start-up (docs/benchmarks.md, Measured choices): it is loaded on the first render
+// that needs it, with require so that the renderer stays synchronous.
 import type DOMPurifyInstance from "isomorphic-dompurify";
 import { browserPurify } from "./purify.client.ts";
 

@@ -1,4 +1,4 @@
-// What rendered Markdown may contain (seed 001 section 5): DOMPurify against an explicit allowlist, with
+// What rendered Markdown may contain (docs/markdown.md): DOMPurify against an explicit allowlist, with
 // Keel's rules for URLs, styles, ids, task buttons and frames as hooks. Script, style and head bodies
 // are dropped with their content. Sanitising is idempotent: what it returns, it returns unchanged.
 // Raw HTML from the author goes through DOMPurify; the renderer's own elements are written by
@@ -284,7 +284,6 @@ export function filterStyle(style: string): string {
   return kept.join(";");
 }
 
-/** True when `id` may appear in rendered Markdown. */
 export function isAllowedId(id: string): boolean {
   return (
     /^[\p{L}\p{N}_-]{1,100}$/u.test(id) &&
@@ -505,7 +504,6 @@ function sanitizeNow(html: string, inBody: boolean): string {
   }
 }
 
-// ---------- the renderer's own markup ----------
 // The renderer writes its own elements already in the form DOMPurify with the hooks above would give
 // them back (sanitising them changes nothing, which the tests check on every input), so that only
 // raw HTML from the author has to go through DOMPurify. These mirror, for the elements and

@@ -158,8 +158,6 @@ export function plainText(tokens: readonly Token[] | undefined): string {
   return text;
 }
 
-// ---------- the pass over the tokens ----------
-
 const SIZE_SUFFIX =
   /^\{[ \t]{0,3}(width|height)[ \t]{0,3}=[ \t]{0,3}(\d{1,5}%?)(?:[ \t,;]{1,3}(width|height)[ \t]{0,3}=[ \t]{0,3}(\d{1,5}%?))?[ \t]{0,3}\}/;
 

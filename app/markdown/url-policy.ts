@@ -1,4 +1,4 @@
-// Which URLs rendered Markdown may point to (seed 001 section 5). Every decision is made on the
+// Which URLs rendered Markdown may point to (docs/markdown.md, Rules). Every decision is made on the
 // decoded, normalised URL: character references, percent escapes in the scheme, control and
 // invisible characters, and case are all undone first, so `&#106;avascript:`, `java\tscript:`,
 // `JAVASCRIPT:` and `javascript%3A` are recognised for what a browser could make of them.

@@ -21,7 +21,7 @@ test("a missing part gives the required-attribute error for that part", () => {
   expect(parseWidgetReference("app:w")).toEqual(required("embedding-id"));
 });
 
-test("the required-attribute error reads as seed 001 words it, and in the reader's language", () => {
+test("the required-attribute error names the attribute, in the reader's language", () => {
   const error = { kind: "required", attribute: "embedding-id" } as const;
   expect(widgetErrorText(error, testI18n("en").getFixedT(null, "markdown"))).toBe(
     'Required attribute "embedding-id" is missing',

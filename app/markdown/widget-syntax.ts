@@ -1,6 +1,6 @@
-// `{{widget app-key:widget-key:embedding-id}}` in Markdown (seed 001 sections 3 and 5): a placeholder that
+// `{{widget app-key:widget-key:embedding-id}}` in Markdown (docs/markdown.md): a placeholder that
 // the widget host fills later. The three colon-separated parts are required; a missing one gives the
-// required-attribute error of seed 001 section 8, shown where the widget would be.
+// required-attribute error, shown where the widget would be.
 
 import type { WidgetError } from "#contract/widget-reference.ts";
 import type { MarkdownT } from "./translate.ts";

@@ -1,4 +1,4 @@
-// The new-project wizard (seed 000 section 4) as data and pure functions: its
+// The new-project wizard (docs/shell.md) as data and pure functions: its
 // steps and their URLs, the templates, and the parsing of each step's form. Messages come out
 // translated by the `t` of the request's language (pages namespace).
 import type { TFunction } from "i18next";
@@ -171,7 +171,7 @@ export function parseInviteForm(raw: string, t: T): FormResult<string[], "invite
 
 export type InviteFailureCounts = Record<InviteFailureKind, number>;
 
-/** Invite failures counted by kind (seed 000 section 8). */
+/** Invite failures counted by kind. */
 export function countInviteFailures(failed: InvitationsResult["failed"]): InviteFailureCounts {
   const counts = Object.fromEntries(
     InviteFailureKindSchema.options.map((k) => [k, 0]),
@@ -193,7 +193,7 @@ export function describeInviteFailures(counts: InviteFailureCounts, t: T): strin
   });
 }
 
-/** Why one invitee failed, by the kind the backend gives (seed 000 section 8). */
+/** Why one invitee failed, by the kind the backend gives. */
 export function inviteFailureMessage(failure: InvitationsResult["failed"][number], t: T): string {
   const { invitee } = failure;
   switch (failure.kind) {

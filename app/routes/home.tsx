@@ -8,7 +8,7 @@ import { defaultPagePath } from "../shell/route-table.ts";
 
 /**
  * The root path goes to the landing page the user chose among their menu's pages, else to the default
- * page (seed 000 2.2); guests, who have no dashboards, to the issues.
+ * page; guests, who have no dashboards, to the issues.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, config, navigation } = await loadMainMenu(

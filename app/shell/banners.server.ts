@@ -1,4 +1,4 @@
-// Banners (seed 000 sections 3 and 8): the global banner and system-event banners, as restricted Markdown,
+// Banners (docs/shell.md): the global banner and system-event banners, as restricted Markdown,
 // minus the ones this browser dismissed. A changed text is a new banner and shows again.
 import { createHash } from "node:crypto";
 import type { Banners } from "#contract/api.ts";

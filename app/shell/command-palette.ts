@@ -4,7 +4,7 @@
 import type { Article, Issue } from "#contract/api.ts";
 import { actionRequest, staysOnPage } from "./nav-actions.ts";
 import type { HelpActionKey, LabelId, Navigation, NavItem } from "./navigation-model.ts";
-import type { ShortcutId } from "./shortcuts.ts";
+import { NAVIGATION_SHORTCUTS, type ShortcutId } from "./shortcuts.ts";
 
 export type PaletteGroup = "actions" | "navigation" | "administration" | "help" | "issues" | "articles";
 
@@ -42,21 +42,6 @@ export const RECENT_LIMIT = 5;
 /** Entries of the palette shown for one query, before the backend's issues and articles. */
 export const COMMAND_LIMIT = 12;
 
-const SHORTCUT_OF: Partial<Record<string, ShortcutId>> = {
-  issues: "go-to-issues",
-  dashboards: "go-to-dashboards",
-  agiles: "go-to-agile-boards",
-  reports: "go-to-reports",
-  projects: "go-to-projects",
-  articles: "go-to-articles",
-  timesheets: "go-to-timesheets",
-  notifications: "go-to-notifications",
-  "new-issue": "new-issue",
-  "new-article": "new-article",
-  "toggle-navigation": "toggle-navigation",
-  "help-shortcuts": "quick-help",
-};
-
 const link = (item: NavItem): PaletteEffect => ({
   kind: "link",
   url: item.url,
@@ -67,7 +52,7 @@ const link = (item: NavItem): PaletteEffect => ({
 export function paletteCommands(navigation: Navigation, context: PaletteContext): PaletteEntry[] {
   const entries: PaletteEntry[] = [];
   const add = (entry: Omit<PaletteEntry, "shortcut">) => {
-    const shortcut = SHORTCUT_OF[entry.id];
+    const shortcut = NAVIGATION_SHORTCUTS[entry.id];
     entries.push(shortcut ? { ...entry, shortcut } : entry);
   };
 

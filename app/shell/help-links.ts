@@ -1,4 +1,4 @@
-// The help menu's external links (seed 000 sections 2.3 and 9), kept apart so that moving Keel's
+// The help menu's external links (docs/shell.md, Menus), kept apart so that moving Keel's
 // website changes one file. The addresses are Keel's own site; the playlist ids are placeholders
 // until the demo videos exist.
 

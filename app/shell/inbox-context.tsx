@@ -1,4 +1,4 @@
-// The unread indicator and the notifications centre in the browser (seed 000 section 4): the server's
+// The unread indicator and the notifications centre in the browser (docs/notifications.md): the server's
 // folders first, then pushes from the event stream, with the polling rules as the fallback while the stream
 // is down; the centre prepared 30 s after the indicator turns on, or at once when opened.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";

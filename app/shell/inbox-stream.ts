@@ -1,4 +1,4 @@
-// The client side of the inbox event stream (seed 000 section 4, "Event stream timings"): connects, watches
+// The client side of the inbox event stream (docs/notifications.md, The event stream): connects, watches
 // for pings, and when the stream is closed, errors or goes quiet past the ping-overdue time it gives up on
 // it, reports it unavailable (the caller falls back to polling) and reconnects after the reconnect timeout,
 // unless the server said a newer tab of the same user took its place.
@@ -121,7 +121,6 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
       "ready",
       own((event) => {
         const ready = InboxStreamReadySchema.safeParse(parse(event.data));
-        // The reported ping timeout counts only if at least 30 000 ms (seed 000 section 5).
         if (ready.success) settings = sseSettings(ready.data.pingTimeoutMs);
         heard();
       }),
@@ -142,7 +141,7 @@ export function createInboxStream(options: InboxStreamOptions): InboxStream {
         drop();
       }),
     );
-    // The browser would retry on its own schedule; the seed's reconnect timeout decides instead.
+    // The browser would retry on its own schedule; SSE_RECONNECT_TIMEOUT_MS decides instead.
     opened.addEventListener("error", own(drop));
     statusTimer = timers.setTimeout(checkStatus, settings.statusCheckMs);
   }

@@ -10,7 +10,9 @@ import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { Icon } from "./icons.tsx";
 import { actionRequest, staysOnPage } from "./nav-actions.ts";
 import {
+  EntryLabel,
   EntryLink,
+  keyShortcuts,
   NavContainerContext,
   TriggerContent,
   type MenuEntry,
@@ -75,7 +77,7 @@ function InteractiveEntries({ entries, container }: { entries: MenuEntry[]; cont
       return (
         <DropdownMenu.Sub key={entry.id}>
           <DropdownMenu.SubTrigger className="menu-item menu-subtrigger">
-            {entry.name}
+            <EntryLabel entry={entry} />
             <Icon name="chevron" />
           </DropdownMenu.SubTrigger>
           <DropdownMenu.Portal container={container}>
@@ -99,6 +101,7 @@ function InteractiveEntries({ entries, container }: { entries: MenuEntry[]; cont
         key={entry.id}
         className="menu-item"
         aria-current={entry.active ? "true" : undefined}
+        aria-keyshortcuts={keyShortcuts(entry)}
         onSelect={() => {
           if (!request) {
             void revalidator.revalidate();
@@ -110,7 +113,7 @@ function InteractiveEntries({ entries, container }: { entries: MenuEntry[]; cont
           );
         }}
       >
-        {entry.name}
+        <EntryLabel entry={entry} />
       </DropdownMenu.Item>
     );
   });

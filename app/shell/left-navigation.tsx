@@ -9,8 +9,15 @@ import { AboutView, HELP_PANEL_PARAM, ShortcutsView, withoutHelpPanel } from "./
 import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Language } from "../i18n/languages.ts";
 import { useInbox } from "./inbox-context.tsx";
-import { Icon } from "./icons.tsx";
-import { MenuPanel, NavContainerContext, NavMenu, StaticEntries, type MenuEntry } from "./nav-menu.tsx";
+import { Icon, type IconKey } from "./icons.tsx";
+import {
+  EntryLabel,
+  MenuPanel,
+  NavContainerContext,
+  NavMenu,
+  StaticEntries,
+  type MenuEntry,
+} from "./nav-menu.tsx";
 import {
   buildNavigation,
   PRODUCT_NAME,
@@ -19,7 +26,8 @@ import {
   type Navigation,
   type NavItem,
 } from "./navigation-model.ts";
-import type { ShortcutOs } from "./shortcuts.ts";
+import { NAVIGATION_SHORTCUTS, type ShortcutOs } from "./shortcuts.ts";
+import { useShortcutKeys } from "./use-shortcuts.ts";
 import { useNavigationLabel } from "./use-navigation-items.ts";
 
 interface Props {
@@ -32,27 +40,56 @@ interface Props {
   language: Language;
 }
 
-function toEntry(item: NavItem): MenuEntry {
-  if (item.items) return { kind: "group", id: item.id, name: item.name, entries: item.items.map(toEntry) };
-  if (item.action)
-    return { kind: "action", id: item.id, name: item.name, action: item.action, active: item.active };
-  return {
-    kind: "link",
-    id: item.id,
-    name: item.name,
-    url: item.url,
-    target: item.target,
-    active: item.active,
-  };
+/** Menu entries' icons where the navigation model's own (a menu's generic one) says too little. */
+const MENU_ICONS: Partial<Record<string, IconKey>> = {
+  "new-issue": "issues",
+  "new-article": "articles",
+  "new-project": "projects",
+  login: "sign-in",
+  profile: "profile",
+  logout: "sign-out",
+  "switch-user": "switch-user",
+  "apply-user": "refresh",
+  appearance: "theme",
+  language: "language",
+  "more-settings": "settings",
+  feedback: "feedback",
+  shortcuts: "keyboard",
+  markup: "markup",
+  tips: "tips",
+  faq: "help",
+  documentation: "articles",
+  "video-demos": "video",
+  "service-status": "status",
+  "maintenance-calendar": "calendar",
+  support: "support",
+  about: "info",
+};
+
+type KeysOf = (id: string) => readonly string[] | null;
+
+/** A menu's entries; main items keep their own icons, other entries get theirs from MENU_ICONS. */
+function toEntries(items: readonly NavItem[], keysOf: KeysOf, main = false): MenuEntry[] {
+  return items.map((item) => {
+    const look = {
+      id: item.id,
+      name: item.name,
+      icon: main ? item.icon : MENU_ICONS[item.id],
+      keys: keysOf(item.id),
+    };
+    if (item.items) return { ...look, kind: "group", entries: toEntries(item.items, keysOf) };
+    if (item.action) return { ...look, kind: "action", action: item.action, active: item.active };
+    return { ...look, kind: "link", url: item.url, target: item.target, active: item.active };
+  });
 }
 
 /** Help actions open the help panel over the current page; the panel is addressable, so no script is needed. */
-function helpEntry(item: HelpItem, pathname: string, search: string): MenuEntry {
-  if (!item.actionKey)
-    return { kind: "link", id: item.id, name: item.name, url: item.url ?? "/", target: item.target };
+function helpEntry(item: HelpItem, pathname: string, search: string, keysOf: KeysOf): MenuEntry {
+  const look = { id: item.id, name: item.name, icon: MENU_ICONS[item.id], keys: keysOf(item.id) };
+  if (!item.actionKey) return { ...look, kind: "link", url: item.url ?? "/", target: item.target };
   const params = withoutHelpPanel(search);
   params.append(HELP_PANEL_PARAM, resolveHelpAction(item.actionKey));
-  return { kind: "link", id: item.id, name: item.name, url: `${pathname}?${params}`, target: item.target };
+  return { ...look, kind: "link", url: `${pathname}?${params}`, target: item.target };
 }
 
 /**
@@ -121,7 +158,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const collapse = useFetcher();
   const { t } = useTranslation("shell");
-  const { navigation, helpEntries, back } = useShellNavigation(
+  const { navigation, menus, keysOf, back } = useShellNavigation(
     { user, permissions, config, inboxFolders, language },
     pathname,
     search,
@@ -161,7 +198,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
             </svg>
             <span className="nav-label">{PRODUCT_NAME}</span>
           </Link>
-          <MobileMenu navigation={navigation} helpEntries={helpEntries} config={config} os={os} back={back} />
+          <MobileMenu navigation={navigation} menus={menus} config={config} os={os} back={back} />
         </div>
 
         <div className="left-nav-list" ref={listRef}>
@@ -182,7 +219,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
                   id="more"
                   label={t("bar.more")}
                   icon="more"
-                  entries={overflow.map(toEntry)}
+                  entries={toEntries(overflow, keysOf, true)}
                   badge={
                     overflow.some(unreadOf) ? (
                       <span className="unread-dot" role="status" aria-label={t("bar.unreadNotifications")} />
@@ -196,18 +233,13 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
 
         <div className="left-nav-menus">
           {navigation.create.length > 0 ? (
-            <NavMenu
-              id="create"
-              label={t("bar.create")}
-              icon="create"
-              entries={navigation.create.map(toEntry)}
-            />
+            <NavMenu id="create" label={t("bar.create")} icon="create" entries={menus.create} />
           ) : null}
           <NavMenu
             id="help"
             label={t("bar.help")}
             icon="help"
-            entries={helpEntries}
+            entries={menus.help}
             footer={
               <>
                 {t("bar.build", { product: footer.productName, build: footer.build })} ·{" "}
@@ -216,12 +248,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
             }
           />
           {navigation.settings.length > 0 ? (
-            <NavMenu
-              id="settings"
-              label={t("bar.administration")}
-              icon="settings"
-              entries={navigation.settings.map(toEntry)}
-            />
+            <NavMenu id="settings" label={t("bar.administration")} icon="settings" entries={menus.settings} />
           ) : null}
           {navigation.profile.guest ? (
             <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="nav-item nav-login">
@@ -234,7 +261,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
               label={t("bar.profile", { name: user.name })}
               triggerText={user.name}
               icon="profile"
-              entries={navigation.profile.items.map(toEntry)}
+              entries={menus.profile}
               testId="current-user"
             />
           )}
@@ -262,9 +289,18 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
   );
 }
 
+/** The entries of the bar's menus, ready to show. */
+interface ShellMenus {
+  hidden: MenuEntry[];
+  create: MenuEntry[];
+  settings: MenuEntry[];
+  profile: MenuEntry[];
+  help: MenuEntry[];
+}
+
 interface MobileMenuProps {
   navigation: Navigation;
-  helpEntries: MenuEntry[];
+  menus: ShellMenus;
   config: Props["config"];
   os: ShortcutOs;
   back: string;
@@ -338,7 +374,7 @@ function MobileMenu(props: MobileMenuProps) {
 }
 
 /** The narrow screen's menu: the items, Create, Administration, Help, Shortcuts, About and the profile. */
-export function MobileMenuPanel({ navigation, helpEntries, config, os, back }: MobileMenuProps) {
+export function MobileMenuPanel({ navigation, menus, config, os, back }: MobileMenuProps) {
   const { t } = useTranslation("shell");
   return (
     <>
@@ -351,26 +387,24 @@ export function MobileMenuPanel({ navigation, helpEntries, config, os, back }: M
               aria-current={item.active ? "page" : undefined}
               data-mobile-item={item.id}
             >
-              {item.name}
+              <EntryLabel entry={{ id: item.id, name: item.name, icon: item.icon }} />
             </Link>
           </li>
         ))}
       </ul>
       {navigation.hidden.length > 0 ? (
         <MenuPanel title={t("bar.more")}>
-          <StaticEntries entries={navigation.hidden.map(toEntry)} back={back} />
+          <StaticEntries entries={menus.hidden} back={back} />
         </MenuPanel>
       ) : null}
-      {navigation.create.length > 0 ? (
-        <StaticEntries entries={navigation.create.map(toEntry)} back={back} />
-      ) : null}
+      {navigation.create.length > 0 ? <StaticEntries entries={menus.create} back={back} /> : null}
       {navigation.settings.length > 0 ? (
         <MenuPanel title={t("bar.administration")}>
-          <StaticEntries entries={navigation.settings.map(toEntry)} back={back} />
+          <StaticEntries entries={menus.settings} back={back} />
         </MenuPanel>
       ) : null}
       <MenuPanel title={t("bar.help")}>
-        <StaticEntries entries={helpEntries} />
+        <StaticEntries entries={menus.help} />
       </MenuPanel>
       <MenuPanel title={t("bar.shortcuts")}>
         <ShortcutsView os={os} query="" all searchable={false} />
@@ -383,7 +417,7 @@ export function MobileMenuPanel({ navigation, helpEntries, config, os, back }: M
           {t("nav.login")}
         </Link>
       ) : (
-        <StaticEntries entries={navigation.profile.items.map(toEntry)} back={back} panels />
+        <StaticEntries entries={menus.profile} back={back} panels />
       )}
     </>
   );
@@ -397,6 +431,17 @@ export function useShellNavigation(
 ) {
   const label = useNavigationLabel();
   const navigation = buildNavigation({ user, permissions, config, inboxFolders, pathname, language, label });
-  const helpEntries = navigation.help.items.map((item) => helpEntry(item, pathname, search));
-  return { navigation, helpEntries, back: `${pathname}${search}` };
+  const shortcutKeys = useShortcutKeys();
+  const keysOf: KeysOf = (id) => {
+    const shortcut = NAVIGATION_SHORTCUTS[id];
+    return shortcut ? shortcutKeys(shortcut) : null;
+  };
+  const menus: ShellMenus = {
+    hidden: toEntries(navigation.hidden, keysOf, true),
+    create: toEntries(navigation.create, keysOf),
+    settings: toEntries(navigation.settings, keysOf),
+    profile: toEntries(navigation.profile.items, keysOf),
+    help: navigation.help.items.map((item) => helpEntry(item, pathname, search, keysOf)),
+  };
+  return { navigation, menus, keysOf, back: `${pathname}${search}` };
 }

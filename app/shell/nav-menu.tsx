@@ -6,11 +6,49 @@ import { Icon, type IconKey } from "./icons.tsx";
 import type { NavAction } from "./navigation-model.ts";
 import { actionRequest, staysOnPage } from "./nav-actions.ts";
 
+/** What every menu entry shows: its name, and an icon and the keys of its shortcut where it has them. */
+interface EntryLook {
+  id: string;
+  name: string;
+  icon?: IconKey;
+  keys?: readonly string[] | null;
+}
+
 /** One entry of a navigation menu, whatever the menu. */
 export type MenuEntry =
-  | { kind: "link"; id: string; name: string; url: string; target?: "_blank"; active?: boolean }
-  | { kind: "action"; id: string; name: string; action: NavAction; active?: boolean }
-  | { kind: "group"; id: string; name: string; entries: MenuEntry[] };
+  | (EntryLook & { kind: "link"; url: string; target?: "_blank"; active?: boolean })
+  | (EntryLook & { kind: "action"; action: NavAction; active?: boolean })
+  | (EntryLook & { kind: "group"; entries: MenuEntry[] });
+
+/** An entry's icon, name and keyboard hint, laid out in the menu's three columns. */
+export function EntryLabel({ entry }: { entry: EntryLook }) {
+  return (
+    <>
+      <span className="menu-item-icon">{entry.icon ? <Icon name={entry.icon} /> : null}</span>
+      <span className="menu-item-label">{entry.name}</span>
+      {entry.keys ? (
+        <span className="menu-item-keys" aria-hidden="true">
+          {entry.keys.map((key) => (
+            <kbd key={key}>{key}</kbd>
+          ))}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+const ARIA_MODIFIERS: Readonly<Record<string, string>> = {
+  Ctrl: "Control",
+  "⌃": "Control",
+  "⌥": "Alt",
+  "⇧": "Shift",
+  "⌘": "Meta",
+  Win: "Meta",
+};
+
+/** The entry's shortcut for assistive technology, in `aria-keyshortcuts` form. */
+export const keyShortcuts = (entry: EntryLook) =>
+  entry.keys ? entry.keys.map((key) => ARIA_MODIFIERS[key] ?? key).join("+") : undefined;
 
 /** Menus open inside the navigation landmark, not at the end of the body. */
 export const NavContainerContext = createContext<HTMLElement | null>(null);
@@ -116,7 +154,7 @@ export function MenuPanel({ title, children }: { title: string; children: ReactN
   return (
     <details className="mobile-panel">
       <summary className="menu-item">
-        {title}
+        <span className="menu-item-label">{title}</span>
         <Icon name="chevron" />
       </summary>
       <div className="mobile-panel-body">{children}</div>
@@ -141,14 +179,22 @@ export function EntryLink({ entry, className, ...rest }: EntryLinkProps) {
         target={entry.target}
         rel="noopener noreferrer"
         aria-current={current}
+        aria-keyshortcuts={keyShortcuts(entry)}
       >
-        {entry.name}
+        <EntryLabel entry={entry} />
       </a>
     );
   }
   return (
-    <Link {...rest} className={className} to={entry.url} target={entry.target} aria-current={current}>
-      {entry.name}
+    <Link
+      {...rest}
+      className={className}
+      to={entry.url}
+      target={entry.target}
+      aria-current={current}
+      aria-keyshortcuts={keyShortcuts(entry)}
+    >
+      <EntryLabel entry={entry} />
     </Link>
   );
 }
@@ -167,7 +213,7 @@ function ActionForm({
   if (!request) {
     return (
       <a className="menu-item" href={back}>
-        {entry.name}
+        <EntryLabel entry={entry} />
       </a>
     );
   }
@@ -177,8 +223,13 @@ function ActionForm({
       {Object.entries(request.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className="menu-item" aria-current={entry.active ? "true" : undefined}>
-        {entry.name}
+      <button
+        type="submit"
+        className="menu-item"
+        aria-current={entry.active ? "true" : undefined}
+        aria-keyshortcuts={keyShortcuts(entry)}
+      >
+        <EntryLabel entry={entry} />
       </button>
     </Form>
   );

@@ -155,7 +155,7 @@ function find(items: readonly NavItem[], id: string): NavItem {
   return found;
 }
 
-// The demo users as the mock backend serves them (mock-backend/model.ts), built from the seed's data.
+// The demo users as the mock backend serves them (mock-backend/model.ts), built from prisma/factories.ts.
 function demoPermissions(grants: readonly { key: string; project: string | null }[]): PermissionEntry[] {
   const byKey = new Map<string, PermissionEntry>();
   for (const grant of grants) {
@@ -185,7 +185,7 @@ function demoInput(login: string): NavigationInput {
   return input({ user, permissions: demoPermissions(demo.grants) });
 }
 
-// ---------- section 6, one row at a time ----------
+// ---------- the visibility rules, one row at a time ----------
 
 test("Reports appears with READ_REPORT and disappears without it", () => {
   expect(mainIds(nav({ permissions: global(PERMISSION.READ_REPORT) }))).toContain("reports");
@@ -645,7 +645,7 @@ test("a settings group is left out when none of its items is visible", () => {
   expect(find(n.settings, "access-management").items?.map((i) => i.id)).toEqual(["groups"]);
 });
 
-test("settings urls follow the seed's admin page names", () => {
+test("settings urls follow the admin page names", () => {
   const n = nav({
     config: config({ ...hub(false), ...hosted(false) }),
     permissions: global(PERMISSION.LOW_LEVEL_READ, PERMISSION.LOW_LEVEL),
@@ -787,7 +787,7 @@ test("the unread marker stays off while Notifications is hidden", () => {
 
 // ---------- help menu ----------
 
-test("the help menu lists the seed's entries in order, external ones in a new tab", () => {
+test("the help menu lists its entries in order, external ones in a new tab", () => {
   const items = nav().help.items;
   expect(items.map((i) => [i.id, i.name, i.actionKey ?? null, i.target ?? null])).toEqual([
     ["feedback", "Feedback", null, "_blank"],

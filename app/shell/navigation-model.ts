@@ -1,5 +1,5 @@
 // Everything the left navigation shows, as one pure function of the user, the permission cache and the
-// configuration (seed 000 sections 2.3, 4 and 6). The server render and the client both call it, so it
+// configuration (docs/shell.md, The left navigation). The server render and the client both call it, so it
 // does no I/O and reads no clock, DOM or browser state.
 import type {
   Configuration,
@@ -97,7 +97,7 @@ export interface HelpItem {
 export interface Navigation {
   logoUrl: string;
   /**
-   * The seed's 2.3 table order (app entries after AI Assistant, before Notifications) as the user's
+   * The default item order (app entries after AI Assistant, before Notifications) as the user's
    * navigation shape rearranges it: pinned items first, hidden ones left out.
    */
   items: NavItem[];
@@ -125,7 +125,6 @@ const ADMINISTRATION_MENU_ITEM = "ADMINISTRATION_MENU_ITEM";
 const HELPDESK_PROJECT_TYPE = "HELPDESK";
 const THEMES: readonly UiTheme[] = ["default", "darcula", "system"];
 
-/** lastNotified > lastSeen, where a missing or zero value counts as -1. */
 export function isFolderUnread(folder: InboxFolder): boolean {
   return (folder.lastNotified || -1) > (folder.lastSeen || -1);
 }
@@ -143,7 +142,6 @@ function withoutEmpty<T>(list: readonly (T | false)[]): T[] {
   return list.filter((entry): entry is T => entry !== false);
 }
 
-/** Notifications: READ_ISSUE or CREATE_ISSUE, and not a guest (seed 000 section 6). */
 export function canSeeNotifications(
   user: NavigationInput["user"],
   permissions: NavigationInput["permissions"],
@@ -199,8 +197,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
   });
   const appPath = (w: WidgetEntry) => `${encodeURIComponent(w.appName)}/${encodeURIComponent(w.key)}`;
 
-  // ---------- main items ----------
-
   const notificationsVisible = canSeeNotifications(user, permissions);
   const member = !guest && !reporter;
 
@@ -209,12 +205,11 @@ export function buildNavigation(input: NavigationInput): Navigation {
       // Everyone sees the issues list: guests hold READ_ISSUE, and a user without it gets the list's own
       // "no access" answer rather than a navigation with no entry point.
       reporter ? link("tickets", "/tickets", "tickets") : link("issues", "/issues", "issues"),
-      // The seed gives Helpdesk the url "tickets" too, so a reporter with a helpdesk folder sees both
-      // Tickets and Helpdesk leading to /tickets; kept as specified, told apart by id, and only the first
-      // of them is current (withSingleCurrent).
+      // Helpdesk leads to /tickets too, so a reporter with a helpdesk folder sees both Tickets and
+      // Helpdesk there; they are told apart by id, and only the first is current (withSingleCurrent).
       user.profiles.helpdesk.helpdeskFolder !== null && link("helpdesk", "/tickets", "helpdesk"),
       member && link("dashboards", "/dashboard", "dashboards"),
-      // The seed takes dashboards, timesheets and reports from reporters, but not agile boards.
+      // Reporters lose dashboards, timesheets and reports, but not agile boards.
       !guest && link("agiles", "/agiles", "agiles"),
       member && has(PERMISSION.READ_REPORT) && link("reports", "/reports", "reports"),
       !guest &&
@@ -225,8 +220,8 @@ export function buildNavigation(input: NavigationInput): Navigation {
         (has(PERMISSION.READ_WORK_ITEM) || has(PERMISSION.CREATE_WORK_ITEM)) &&
         user.profiles.timetracking.isTimeTrackingAvailable &&
         link("timesheets", "/timesheets", "timesheets"),
-      // Section 6 gives Gantt charts no rule; they are planning pages like the canvas, so the same
-      // audience: signed-in users who are not reporters.
+      // Gantt charts are planning pages like the canvas, so the same audience: signed-in users who are
+      // not reporters.
       member && link("gantt-charts", "/gantt-charts", "gantt"),
       member && flag(FEATURE_FLAG.PLANNING_CANVAS) && link("planning-canvas", "/planning-canvas", "canvas"),
       member && flag(FEATURE_FLAG.AI_ASSISTANT) && link("ai-assistant", "/pmx/chat", "ai", { isAI: true }),
@@ -240,8 +235,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
   const shape = user.profiles.keel?.navigation;
   const { items, hidden } = applyNavigationShape(mainItems, shape);
 
-  // ---------- create menu ----------
-
   const createsOutsideHelpdesk = permissions.some(
     (p) =>
       p.permission.key === PERMISSION.CREATE_ISSUE &&
@@ -252,8 +245,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
     has(PERMISSION.CREATE_ARTICLE) && link("new-article", "/articles/n", "create", { target: "_blank" }),
     has(PERMISSION.PROJECT_CREATE) && link("new-project", "/projects/new", "create", { target: "_blank" }),
   ]);
-
-  // ---------- help menu ----------
 
   const links = helpLinks(input.language);
   const external = (id: LabelId, url: string): HelpItem => ({
@@ -288,8 +279,6 @@ export function buildNavigation(input: NavigationInput): Navigation {
     },
   };
 
-  // ---------- settings menu ----------
-
   const lowLevelRead = has(PERMISSION.LOW_LEVEL_READ);
   const lowLevel = has(PERMISSION.LOW_LEVEL);
   const lowLevelReadOrProjectUpdate = lowLevelRead || has(PERMISSION.PROJECT_UPDATE);
@@ -314,8 +303,8 @@ export function buildNavigation(input: NavigationInput): Navigation {
         has(PERMISSION.ORGANIZATION_READ) && hubLink("organizations", "organizations"),
         has(PERMISSION.GROUP_READ) && hubLink("groups", "groups"),
         has(PERMISSION.ROLE_READ) && hubLink("roles", "roles"),
-        // Section 6 names no permission for these two; they configure sign-in for the whole server,
-        // so they need what the other server-wide pages need.
+        // These two configure sign-in for the whole server, so they need what the other server-wide
+        // pages need.
         lowLevelRead && hubLink("auth-modules", "authmodules"),
         lowLevelRead && hubLink("saml", "saml"),
       ]),
@@ -354,9 +343,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
     ),
   ]);
 
-  // ---------- notifications and profile ----------
-
-  // Guests are never polled (section 4), so an item that is not shown carries no marker either.
+  // Guests are never polled, so an item that is not shown carries no marker either.
   const unread = notificationsVisible && input.inboxFolders.some(isFolderUnread);
 
   const actionItem = (id: LabelId, a: NavAction, active = false): NavItem => ({
@@ -422,7 +409,7 @@ export function buildNavigation(input: NavigationInput): Navigation {
 }
 
 /**
- * Reporters go to /tickets, their issues list (and their landing page, section 2.2); others to the
+ * Reporters go to /tickets, their issues list (and their landing page); others to the
  * configured default page, else the root.
  */
 function logoUrl(reporter: boolean, defaultPage: string | null): string {

@@ -1,4 +1,4 @@
-// The notification unread indicator's polling (seed 000 section 4, "Notification unread indicator").
+// The notification unread indicator's polling (docs/notifications.md, The unread indicator).
 import type { InboxFolder } from "#contract/api.ts";
 import {
   NOTIFICATION_POLL_INTERVAL_MS,

@@ -1,4 +1,4 @@
-// The notifications centre's lazy lifecycle and the event stream timings (seed 000 section 4).
+// The notifications centre's lazy lifecycle and the event stream timings (docs/notifications.md).
 import {
   MIN_SSE_PING_TIMEOUT_MS,
   NOTIFICATIONS_CENTER_LAZY_INIT_MS,

@@ -1,8 +1,10 @@
-// The notifications centre as a popup beside the left bar (seed 000 section 2.3, "Notifications popup").
+// The notifications centre as a popup beside the left bar (docs/notifications.md).
 // Without scripts the Notifications item is a plain link to the /notifications page instead.
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Avatar } from "../components/people.tsx";
+import { Time } from "../components/time.tsx";
 import { useInbox } from "./inbox-context.tsx";
 
 const CENTRE_LIMIT = 8;
@@ -106,17 +108,27 @@ export default function NotificationsPopup() {
         <ul className="notifications-popup-list">
           {threads.slice(0, CENTRE_LIMIT).map((thread) => (
             <li key={thread.id} data-unread={thread.unread || undefined}>
-              {thread.unread ? <span className="unread-dot" aria-label={t("notifications.unread")} /> : null}
-              <Link
-                to={thread.issue ? `/issue/${thread.issue.idReadable}` : "/notifications"}
-                onClick={inbox.closeCentre}
-                dir="auto"
-              >
-                {thread.subject}
-              </Link>
-              <p className="thread-message" dir="auto">
-                {thread.messages.at(-1)?.text}
-              </p>
+              <Avatar name={thread.messages.at(-1)?.author?.name ?? "Keel"} />
+              <div>
+                {thread.unread ? (
+                  <span className="unread-dot" aria-label={t("notifications.unread")} />
+                ) : null}
+                <Link
+                  to={thread.issue ? `/issue/${thread.issue.idReadable}` : "/notifications"}
+                  onClick={inbox.closeCentre}
+                  dir="auto"
+                >
+                  {thread.subject}
+                </Link>
+                <p className="thread-message" dir="auto">
+                  {thread.messages.at(-1)?.text}
+                </p>
+              </div>
+              {thread.messages.length > 0 ? (
+                <span className="thread-time">
+                  <Time value={thread.messages.at(-1)!.timestamp} />
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -8,7 +8,8 @@ import { readStored, writeStored } from "../lib/local-storage.ts";
 import type { loader as searchLoader } from "../routes/shell/search.tsx";
 import { foundEntries, rankPalette, rememberChoice, type PaletteEntry } from "./command-palette.ts";
 import { SearchResultMeta } from "./search-result-meta.tsx";
-import { usePaletteCommands, useShortcutKeys } from "./use-palette-commands.ts";
+import { usePaletteCommands } from "./use-palette-commands.ts";
+import { useShortcutKeys } from "./use-shortcuts.ts";
 
 const SEARCH_DELAY_MS = 150;
 

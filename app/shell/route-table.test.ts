@@ -13,7 +13,7 @@ import {
 const NO_FLAGS: { id: string; enabled: boolean }[] = [];
 const flags = (...ids: string[]) => ids.map((id) => ({ id, enabled: true }));
 
-// Seed 000 2.1, one concrete path for every pattern it lists.
+// One concrete path for every classic pattern of the route table.
 const AGILE_PATHS = (prefix: string) => [
   `${prefix}/agiles`,
   `${prefix}/agiles/create`,

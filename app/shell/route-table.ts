@@ -1,6 +1,6 @@
-// Which paths belong to the classic layout and which to the lite layout (seed 000
-// section 2.1), as data: app/routes.ts builds the route tree from it and
-// resolveLayout() answers for any path, on the server and in the browser alike.
+// Which paths belong to the classic layout and which to the lite layout (docs/shell.md), as data:
+// app/routes.ts builds the route tree from it and resolveLayout() answers for any path, on the server and
+// in the browser alike.
 import { matchPath } from "react-router";
 import type pages from "../../locales/en/pages.json";
 import { FEATURE_FLAG } from "#contract/constants.ts";
@@ -121,7 +121,7 @@ const ADMIN_CLASSIC: [string, string, PageTitle, PageKind?][] = [
 ];
 
 export const SHELL_ROUTES: readonly ShellRoute[] = [
-  // Classic layout (seed 000 2.1).
+  // Classic layout.
   classic("oauth", "/oauth/:p?", "authorization", { signIn: false }),
   classic("release-notes", "/releaseNotes/:p?", "releaseNotes", { signIn: false }),
   ...agileRoutes("", ""),
@@ -156,7 +156,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   }),
   classic("report", "/reports/:type/:id", "report", { classicUnlessFlag: FEATURE_FLAG.REPORTS_REMAKE }),
 
-  // Lite layout: every other named route (seed 000 2.2, 2.3).
+  // Lite layout: every other named route.
   lite("issues", "/issues", "issues", { page: "issues" }),
   lite("issue", "/issue/:issueId", "issue", { page: "issue" }),
   lite("tickets", "/tickets", "tickets", { page: "issues", signIn: true }),
@@ -248,7 +248,7 @@ export function resolveLayout(
   return route.layout;
 }
 
-/** The root path's destination (seed 000 2.2). */
+/** The root path's destination. */
 export function defaultPagePath(reporter: boolean, defaultPage: string | null): string {
   if (reporter) return "/tickets";
   if (defaultPage) return defaultPage.startsWith("/") ? defaultPage : `/${defaultPage}`;

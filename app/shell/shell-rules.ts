@@ -1,5 +1,5 @@
-// Pure rules of the shell: pricing popup (seed section 6), user agreement (sections 4 and 5,
-// reference notes 1.10) and the two-factor redirect (section 4).
+// Pure rules of the shell (docs/shell.md): the pricing-update popup, the user agreement and the
+// two-factor redirect.
 // zod/mini: read in the browser's first scripts (see contract/api-shell.ts).
 import * as z from "zod/mini";
 import type { Consent, CurrentUser, UserAgreement } from "#contract/api.ts";
@@ -12,9 +12,7 @@ function isReporter(user: CurrentUser): boolean {
   return user.userType.id === "REPORTER" || user.profiles.helpdesk.isReporter;
 }
 
-// ---------- pricing-update popup ----------
-
-/** The pricing change the popup announces: 1 October 2025. */
+/** The pricing change the popup announces. */
 export const PRICING_CHANGE_DATE = "2025-10-01";
 
 export interface PricingPopupInput {
@@ -44,8 +42,6 @@ export function shouldShowPricingPopup({
   // A promo time in the future (clock skew) counts as recent.
   return lastPromoAt === null || now - lastPromoAt >= PRICING_POPUP_MIN_SINCE_LAST_PROMO_MS;
 }
-
-// ---------- user agreement ----------
 
 /** Message code of the logout redirect after the user declines the agreement. */
 export const DECLINED_AGREEMENT_MESSAGE_CODE = "userAgreementDeclined";
@@ -126,8 +122,6 @@ export function parseAgreementTabMessage(raw: unknown): AgreementTabMessage | nu
 export function serializeAgreementTabMessage(message: AgreementTabMessage): string {
   return JSON.stringify(message);
 }
-
-// ---------- two-factor authentication ----------
 
 /**
  * Where a user who must use two-factor authentication but has no method enabled is sent: the account

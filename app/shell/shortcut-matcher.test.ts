@@ -36,8 +36,8 @@ const LINUX: ShortcutContext = { os: "linux", browser: "firefox" };
 const idOf = (event: ShortcutKeyEvent, context = WINDOWS, catalogue: readonly Shortcut[] = SHORTCUTS) =>
   matchShortcut(event, catalogue, context)?.id ?? null;
 
-// The seed's examples as each layout really reports them on Windows and Linux.
-const SEED_PRESSES = {
+// The best-known shortcuts as each layout really reports them on Windows and Linux.
+const BEST_KNOWN_PRESSES = {
   US: {
     "quick-search": press("KeyK", "k", { ctrl: true }),
     "command-dialog": press("KeyJ", "j", { ctrl: true, alt: true }),
@@ -65,8 +65,8 @@ const SEED_PRESSES = {
   },
 };
 
-for (const [layout, presses] of Object.entries(SEED_PRESSES)) {
-  test(`every seed example fires on a ${layout} layout in every set`, () => {
+for (const [layout, presses] of Object.entries(BEST_KNOWN_PRESSES)) {
+  test(`every best-known shortcut fires on a ${layout} layout in every set`, () => {
     for (const catalogue of Object.values(SHORTCUT_SETS))
       for (const [id, event] of Object.entries(presses)) {
         expect(idOf(event, WINDOWS, catalogue)).toBe(id);
@@ -86,7 +86,7 @@ test("Cmd+K is not quick search on Windows or Linux, where meta is the Windows k
   expect(idOf(press("KeyK", "k", { meta: true }), LINUX)).toBeNull();
 });
 
-test("the seed's Ctrl strokes other than quick search stay Ctrl on macOS", () => {
+test("the best-known Ctrl strokes other than quick search stay Ctrl on macOS", () => {
   expect(idOf(press("KeyM", "m", { ctrl: true }), MAC)).toBe("assign-to-me");
   expect(idOf(press("KeyM", "m", { meta: true }), MAC)).toBeNull();
   expect(idOf(press("Digit0", ")", { ctrl: true, shift: true }), MAC)).toBe("star-issue");

@@ -28,7 +28,7 @@ test("quick search is Ctrl+K on Windows and Linux and ⌘K on macOS", () => {
   expect(formatKeyStroke(displayedVariant(quickSearch, "mac")!, "mac")).toEqual(["⌘", "K"]);
 });
 
-test("the seed's examples have their key strokes", () => {
+test("the best-known shortcuts have their key strokes", () => {
   expect(formatKeyStroke(byId("command-dialog").variants[0]!, "linux")).toEqual(["Ctrl", "Alt", "J"]);
   expect(formatKeyStroke(byId("new-issue").variants[0]!, "linux")).toEqual(["Alt", "Insert"]);
   expect(formatKeyStroke(byId("assign-to-me").variants[0]!, "linux")).toEqual(["Ctrl", "M"]);
@@ -117,7 +117,7 @@ test("the catalogue holds a realistic issue tracker's shortcuts", () => {
     expect(ids).toContain(id);
 });
 
-test("the help panel lists the seed's examples first", () => {
+test("the help panel lists the best-known shortcuts first", () => {
   expect(SHORTCUTS.slice(0, 6).map((s) => s.id)).toEqual([
     "quick-search",
     "command-dialog",
@@ -162,7 +162,7 @@ test("every shortcut in every set has a stroke on every OS", () => {
         expect(displayedVariant(shortcut, os), `${shortcut.id} on ${os}`).toBeDefined();
 });
 
-test("the seed's examples keep their strokes in every set", () => {
+test("the best-known shortcuts keep their strokes in every set", () => {
   for (const set of Object.values(SETS)) {
     const shown = (id: string, os: ShortcutOs) => {
       const shortcut = set.find((s) => s.id === id)!;

@@ -1,4 +1,4 @@
-// The keyboard-shortcut catalogue (seed 000 sections 3 and 9): a default set, a
+// The keyboard-shortcut catalogue (docs/shell.md, Keyboard shortcuts): a default set, a
 // slavic set for Cyrillic layouts and the classic variants of five shortcuts.
 // Matching a key press against it lives in shortcut-matcher.ts.
 
@@ -75,7 +75,7 @@ const firefoxMenu = (letter: string, menu: string, firefoxes: string) =>
   `Alt+${letter} opens the ${menu} menu of ${firefoxes} Firefox on Windows and Linux.`;
 
 const CATALOGUE = [
-  // The seed's examples first: the help panel lists the first five before "All shortcuts".
+  // The best-known shortcuts first: the help panel lists the first five before "All shortcuts".
   { id: "quick-search", name: "Quick search", global: true, variants: ctrlOrCmd("KeyK") },
   { id: "command-dialog", name: "Command dialog", variants: [{ ctrl: true, alt: true, code: "KeyJ" }] },
   {
@@ -224,6 +224,23 @@ export const SHORTCUT_SETS = {
   slavic: shortcutCatalogue({ layout: "slavic", classic: false }),
   classic: shortcutCatalogue({ layout: "default", classic: true }),
 } as const;
+
+/** The shortcut of a navigation item, menu entry or palette command, by the item's id. */
+export const NAVIGATION_SHORTCUTS: Partial<Record<string, ShortcutId>> = {
+  issues: "go-to-issues",
+  dashboards: "go-to-dashboards",
+  agiles: "go-to-agile-boards",
+  reports: "go-to-reports",
+  projects: "go-to-projects",
+  articles: "go-to-articles",
+  timesheets: "go-to-timesheets",
+  notifications: "go-to-notifications",
+  "new-issue": "new-issue",
+  "new-article": "new-article",
+  "toggle-navigation": "toggle-navigation",
+  "help-shortcuts": "quick-help",
+  shortcuts: "quick-help",
+};
 
 /** The default set, as the help panel lists it. */
 export const SHORTCUTS: readonly Shortcut<ShortcutId>[] = SHORTCUT_SETS.default;

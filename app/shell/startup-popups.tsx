@@ -1,6 +1,6 @@
-// What opens by itself after sign-in (seed 000 sections 4 and 6): the tips for new users when the profile
-// asks for them, once per browser session, and the pricing-update popup under every condition of the
-// rule in shell-rules.ts. Both need scripts: without them nothing pops up.
+// What opens by itself after sign-in (docs/shell.md, Startup popups): the tips for new users when the
+// profile asks for them, once per browser session, and the pricing-update popup under every condition of
+// the rule in shell-rules.ts. Both need scripts: without them nothing pops up.
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useNavigate } from "react-router";

@@ -1,5 +1,5 @@
-// Browser-only behaviour of the shell that lives outside any one page: in-app link interception
-// (seed 000 section 5) and the error-reporting service (sections 6, 8 and 9).
+// Browser-only behaviour of the shell that lives outside any one page: in-app link interception and
+// the error-reporting service (docs/shell.md, Links and Errors the shell shows).
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { FEATURE_FLAG } from "#contract/constants.ts";
@@ -15,7 +15,7 @@ export const ERROR_REPORTS_PATH = "/resources/error-reports";
 
 /**
  * Plain anchors inside an element marked for navigation (rendered Markdown, for instance) navigate inside
- * the app instead of loading a new document, under the seed's conditions.
+ * the app instead of loading a new document, under the conditions of docs/shell.md, Links.
  */
 export function useLinkInterception(): void {
   const navigate = useNavigate();

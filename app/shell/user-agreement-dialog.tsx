@@ -1,4 +1,4 @@
-// The user agreement in the browser (seed 000 sections 4 and 5; issue 4): a blocking dialog whose Accept
+// The user agreement in the browser (docs/shell.md, The user agreement): a blocking dialog whose Accept
 // stays disabled until the text has been scrolled to its end, or a guest's non-blocking notice. Open tabs
 // show and hide it together.
 import { useCallback, useEffect, useId, useRef, useState } from "react";

@@ -19,7 +19,7 @@ function service(consent: Consent | null) {
   });
 }
 
-test("a configuration without read or consent throws the seed's error", () => {
+test("a configuration without read or consent throws the catalogue's error", () => {
   expect(() =>
     createAgreementService({ read: async () => ({ agreement: DEMO_AGREEMENT, consent: null }) }),
   ).toThrow(USER_AGREEMENT_CONFIG_ERROR);

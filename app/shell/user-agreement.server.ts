@@ -1,4 +1,4 @@
-// The user agreement on the server (seed 000 sections 4 and 8; issue 4): read the agreement and the
+// The user agreement on the server (docs/shell.md, The user agreement): read the agreement and the
 // caller's consent, decide between no prompt, the blocking dialog and a guest's notice, and record answers.
 import type { Consent, CurrentUser, UserAgreement } from "#contract/api.ts";
 import type { Api } from "../lib/api.server.ts";
@@ -15,7 +15,7 @@ export interface AgreementService {
   consent(consent: Consent): Promise<Consent>;
 }
 
-/** The service over the identity API; a configuration without both functions is refused (section 8). */
+/** The service over the identity API; a configuration without both functions is refused. */
 export function createAgreementService(config: Partial<AgreementService>): AgreementService {
   assertAgreementConfig(config);
   return config as AgreementService;

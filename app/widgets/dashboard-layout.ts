@@ -1,9 +1,9 @@
-// A dashboard's tiles and the changes people make to them (issue 8, seed 001 section 9). Shared by the
+// A dashboard's tiles and the changes people make to them (docs/widgets.md, The dashboard). Shared by the
 // route's action, which saves each change, and the page, which shows changes before they are saved.
 import type { DashboardTile } from "#contract/api.ts";
 import { DASHBOARD_TILE_HEIGHT, DASHBOARD_TILE_WIDTH, MAX_DASHBOARD_TILES } from "#contract/constants.ts";
 
-/** Seed 001 section 9: the smallest a widget is drawn, and the grid's height step. */
+/** The smallest a widget is drawn, and the grid's height step. */
 export const DASHBOARD_MIN_WIDGET_SIZE_PX = 160;
 export const DASHBOARD_GRID_STEP_PX = 80;
 /** What one Wider/Narrower or Taller/Shorter press changes: percent of the width, grid steps. */

@@ -1,4 +1,4 @@
-// The dashboard's form posts (issue 8): one change per post, checked with zod, applied to the saved
+// The dashboard's form posts: one change per post, checked with zod, applied to the saved
 // dashboard and saved whole (PUT api/users/me/dashboard).
 import type { TFunction } from "i18next";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Which installed widgets a page shows (issue 8): those of its places, whose manifest permissions the user
+// Which installed widgets a page shows: those of its places, whose manifest permissions the user
 // holds (in the entity's project when there is one) and whose guard passes for the entity.
 import type { CurrentUser, PermissionEntry } from "#contract/api.ts";
 import type { Api } from "../lib/api.server.ts";

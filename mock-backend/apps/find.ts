@@ -9,7 +9,7 @@ export async function findApp(db: Db, name: string) {
   return app;
 }
 
-/** The app's widget `key`, or 404 with the seed's message. */
+/** The app's widget `key`, or 404 with the catalogue's message. */
 export async function findWidget(db: Db, appId: string, key: string) {
   const widget = await db.widget.findUnique({ where: { appId_key: { appId, key } } });
   if (!widget) throw notFound(`Widget ${key} not found`);

@@ -163,7 +163,7 @@ test("file types come from the extension, octet-stream when unknown", () => {
   expect(mimeTypeOf("widgets/constructor")).toBe("application/octet-stream");
 });
 
-test("the seed reads every package folder in name order, and none when there is no folder", async () => {
+test("the database seed reads every package folder in name order, and none when there is no folder", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "keel-samples-"));
   try {
     cpSync(MINIMAL_APP_DIR, path.join(dir, "b-app"), { recursive: true });

@@ -62,7 +62,7 @@ function widgetRow(widget: ManifestWidget) {
 /** Rows per INSERT: app bundles are large, and SQLite binds every value. */
 const FILE_BATCH = 50;
 
-/** Writes a checked package inside the caller's transaction (the seed installs its apps in its own). */
+/** Writes a checked package inside the caller's transaction (the database seed installs its apps in its own). */
 export async function writeApp(tx: Tx, pkg: AppPackage): Promise<InstalledApp> {
   const { manifest } = pkg;
   const previous = await tx.app.findUnique({ where: { name: manifest.name }, select: { version: true } });

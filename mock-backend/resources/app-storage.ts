@@ -1,4 +1,4 @@
-// The widget `storage` API (docs/widgets.md; ../shared/reference/widget-host-api.md): per user and app,
+// The widget `storage` API (docs/widgets.md): per user and app,
 // strings only, keys and values together at most 1 MB, keys starting with `__meta:` reserved. Kept in
 // AppStorage under the scope widget-user:{userId}. Writes answer what is now stored.
 import { Router } from "express";

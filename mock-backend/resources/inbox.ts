@@ -245,7 +245,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
   );
 
   // The inbox as a stream: the folders now and after every change, and pings so the client can tell a
-  // live stream from a dead one (seed 000 section 4, "Event stream timings").
+  // live stream from a dead one (docs/notifications.md, The event stream).
   router.get(
     "/inbox/events",
     endpoint({ auth: requireUser, query: ReadQuerySchema }, async ({ req, res, user }) => {

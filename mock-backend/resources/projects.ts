@@ -1,5 +1,5 @@
-// Project creation and its setup steps for the new-project wizard (seed 000
-// section 4): create from a template, invite people, switch time tracking.
+// Project creation and its setup steps for the new-project wizard: create from a template, invite people,
+// switch time tracking.
 import { Router } from "express";
 import { PERMISSION } from "#contract/constants.ts";
 import {
@@ -103,7 +103,7 @@ async function grant(tx: Tx, userId: string, projectId: string, keys: readonly s
   }
 }
 
-/** The next free id in the seed's `0-N` style. */
+/** The next free id in the demo data's `0-N` style. */
 async function nextProjectId(tx: Tx): Promise<string> {
   const ids = await tx.project.findMany({ select: { id: true } });
   const numbers = ids.map((p) => Number(/^0-(\d+)$/.exec(p.id)?.[1] ?? 0));

@@ -1,4 +1,4 @@
-// The server's "available now" what's-new list (seed 000 sections 6 and 7):
+// The server's "available now" what's-new list (docs/notifications.md):
 // the features of every version whose month has begun, in the caller's locale.
 import { readFile } from "node:fs/promises";
 import { Router } from "express";

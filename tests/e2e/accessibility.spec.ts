@@ -1,4 +1,4 @@
-// Accessibility (issue 10): an axe-core audit of every shell page and of the shell's open menus and dialogs,
+// Accessibility: an axe-core audit of every shell page and of the shell's open menus and dialogs,
 // in light and dark, English and Hebrew, at 1280 and 760 px wide, with no serious or critical violation;
 // then every menu and dialog used with the keyboard alone, with a visible focus that Escape hands back.
 // Each page loads once per language; the theme and the width switch in place (the root's data-theme, as the

@@ -1,4 +1,4 @@
-// The user agreement (seed 000 sections 4 and 5; issue 4): alice, who has not accepted it, must scroll
+// The user agreement (docs/shell.md): alice, who has not accepted it, must scroll
 // through it to accept; declining logs her out; tabs follow each other; guests get a notice instead.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";

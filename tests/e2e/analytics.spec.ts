@@ -1,5 +1,5 @@
-// Usage analytics (issue 9): events from a real session arrive and appear on the statistics page; a batch
-// over the limit is refused whole.
+// Usage analytics (docs/analytics.md): events from a real session arrive and appear on the statistics page;
+// a batch over the limit is refused whole.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { signInQuickly, tokenOf, waitForHydration } from "./helpers.ts";

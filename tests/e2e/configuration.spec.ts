@@ -1,4 +1,4 @@
-// The configuration in the browser and on the server (seed 000 sections 4, 7 and 8): the cached copy,
+// The configuration in the browser and on the server (docs/shell.md): the cached copy,
 // its verification reload, and the error page when the backend is stopped.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";

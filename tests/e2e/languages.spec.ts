@@ -1,4 +1,4 @@
-// Eighteen languages and right-to-left (issue 6): the server renders the shell in the chosen language,
+// Eighteen languages and right-to-left (docs/i18n.md): the server renders the shell in the chosen language,
 // Hebrew mirrored; the language is switched from the profile menu with and without scripts; nothing in the
 // German shell is left in English.
 import { readFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 // The left navigation (app/shell/left-navigation.tsx, nav-menu.tsx) for each demo user, with and without
 // JavaScript: which items and menu entries it shows, what the server HTML holds, the keyboard, collapsing
-// and the active item. The expectations follow the rules of app/shell/navigation-model.ts (seed 000
-// sections 2.3 and 6) applied to the demo users and grants of prisma/factories.ts.
+// and the active item. The expectations follow the rules of app/shell/navigation-model.ts (docs/shell.md)
+// applied to the demo users and grants of prisma/factories.ts.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import {

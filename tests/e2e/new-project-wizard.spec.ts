@@ -1,4 +1,4 @@
-// The new-project wizard (seed 000 section 4): template selection, then inviting
+// The new-project wizard (docs/shell.md): template selection, then inviting
 // team members and time tracking, each skippable, with and without JavaScript.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";

@@ -1,5 +1,5 @@
-// The unread indicator, the pushed notification, the centre and the /notifications page (seed 000
-// sections 2.3 and 4; issue 4).
+// The unread indicator, the pushed notification, the centre and the /notifications page
+// (docs/notifications.md).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { mainNav, signIn, signInQuickly, tokenOf, userOf, waitForHydration } from "./helpers.ts";

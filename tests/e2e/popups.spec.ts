@@ -1,4 +1,4 @@
-// The tips for new users and the pricing-update popup (seed 000 sections 4 and 6; issue 4).
+// The tips for new users and the pricing-update popup (docs/shell.md, Startup popups).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, signIn, signInQuickly, submitLogin, userOf, waitForHydration } from "./helpers.ts";

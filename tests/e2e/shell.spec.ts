@@ -236,7 +236,7 @@ test.describe("the help panel", () => {
 });
 
 test.describe("an unsupported browser", () => {
-  test("sees the seed's message and a link to the browser support page instead of the app", async ({
+  test("sees the unsupported-browser message and a link to the browser support page instead of the app", async ({
     page,
   }) => {
     await page.addInitScript(() => {

@@ -1,4 +1,4 @@
-// Themes (seed 000 section 4): light, dark and system, rendered by the server on the first byte, so the
+// Themes (docs/shell.md): light, dark and system, rendered by the server on the first byte, so the
 // page is right before any script runs; system follows the operating system live.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";

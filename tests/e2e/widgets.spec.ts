@@ -1,5 +1,6 @@
-// The widget host (issue 8) with the harness apps (tests/fixtures/apps) and Team pulse in every kind of place, the
-// request rules (confirmation, refusal outside /api), the register timeout and a hostile widget.
+// The widget host (docs/widgets.md) with the harness apps (tests/fixtures/apps) and Team pulse in every
+// kind of place, the request rules (confirmation, refusal outside /api), the register timeout and a hostile
+// widget.
 import { execFileSync } from "node:child_process";
 import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures.ts";
@@ -367,7 +368,7 @@ test.describe("a widget that never registers", { tag: "@global-state" }, () => {
   test.beforeEach(() => installFixture("silent"));
   test.afterEach(async ({ request, baseURL }) => removeApp(request, baseURL!, "silent"));
 
-  test("shows the seed's message after 60 s, not before", async ({ page }) => {
+  test("shows the register-timeout message after 60 s, not before", async ({ page }) => {
     // The page's clock stands still from here on: the 60 s count starts when the frame is created, which
     // takes a few real seconds on a busy machine, and only the fast-forwards below may move it.
     const start = new Date("2026-01-05T09:00:00Z");

@@ -1,8 +1,8 @@
 // Bounded, deterministic fuzzing of the server's Markdown renderer through its public functions only
-// (renderForPage, renderRestricted, renderMarkdownSync; English as tests/helpers/markdown.ts
-// renders): the seed's texts and the hostile inputs of app/markdown's tests, mutated, spliced together and
-// mixed with random Markdown-significant characters. Every input is capped in size, so every case
-// ends; the output must never carry anything that runs, whatever went in.
+// (renderForPage, renderRestricted, renderMarkdownSync; English as tests/helpers/markdown.ts renders): the
+// demo data's texts and the hostile inputs of app/markdown's tests, mutated, spliced together and mixed
+// with random Markdown-significant characters. Every input is capped in size, so every case ends; the
+// output must never carry anything that runs, whatever went in.
 import katex from "katex";
 import { expect, test } from "vitest";
 import { renderForPage, renderRestricted } from "../../app/markdown/render.server.ts";

@@ -1,4 +1,4 @@
-// The soak (issue 10), a stage of npm test after the build: the production server on a fresh demo database
+// The soak, a stage of npm test after the build: the production server on a fresh demo database
 // answers 10 000 mixed requests (tests/soak/mix.ts) at a concurrency of 8, and must end with no 5xx answer,
 // every answer as its kind expects, a resident set no larger than 1.5 times the one after warm-up, and the
 // database as it was apart from the intended writes, which are put back. Writes reports/soak.json for

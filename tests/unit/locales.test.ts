@@ -1,4 +1,4 @@
-// The translations (issue 6): every language has exactly English's keys, real translations rather than
+// The translations (docs/i18n.md): every language has exactly English's keys, real translations rather than
 // copies, the plural forms its language needs, and the same placeholders.
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, test, vi } from "vitest";

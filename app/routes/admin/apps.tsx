@@ -1,4 +1,4 @@
-// The administrators' Apps page (issue 8, docs/widgets.md): the installed apps, installing or upgrading one
+// The administrators' Apps page (docs/widgets.md): the installed apps, installing or upgrading one
 // by uploading its .zip, and removing one after a confirmation. Plain forms with post/redirect/get; scripts
 // make the confirmation a modal dialog.
 import { useEffect, useId, useRef } from "react";

@@ -8,7 +8,6 @@ import { ApiError } from "../../lib/api.server.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 
-/** Accounts per page of the list. */
 const USERS_PER_PAGE = 50;
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 // A full-page app widget: main menu items at /app/{appName}/{key} and administration menu items at
-// /admin/app/{appName}/{key} (issue 8). What follows the key is the app's own location
+// /admin/app/{appName}/{key}. What follows the key is the app's own location
 // (host.navigation), kept in the page's URL so reloading and sharing it work.
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";

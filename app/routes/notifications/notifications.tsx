@@ -1,3 +1,4 @@
+import { Avatar } from "../../components/people.tsx";
 import { Time } from "../../components/time.tsx";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -218,6 +219,7 @@ function ThreadItem({ thread, back }: { thread: InboxThread; back: string }) {
   const last = thread.messages.at(-1);
   return (
     <li className="thread" data-unread={unread || undefined} aria-label={thread.subject}>
+      <Avatar name={last?.author?.name ?? "Keel"} />
       <div className="thread-main">
         <p className="thread-subject">
           {unread ? <span className="unread-dot" aria-label={t("notifications.unreadThread")} /> : null}
@@ -232,11 +234,15 @@ function ThreadItem({ thread, back }: { thread: InboxThread; back: string }) {
         </p>
         {last ? (
           <p className="thread-message">
-            <bdi className="thread-author">{last.author?.name ?? "Keel"}</bdi>: <bdi>{last.text}</bdi>{" "}
-            <Time value={last.timestamp} />
+            <bdi className="thread-author">{last.author?.name ?? "Keel"}</bdi>: <bdi>{last.text}</bdi>
           </p>
         ) : null}
       </div>
+      {last ? (
+        <span className="thread-time">
+          <Time value={last.timestamp} />
+        </span>
+      ) : null}
       <fetcher.Form method="post" action="/notifications" className="thread-actions">
         <CsrfInput />
         <input type="hidden" name="thread" value={thread.id} />

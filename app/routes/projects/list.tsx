@@ -8,7 +8,6 @@ import { hasPermission } from "#contract/permissions.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n } from "../../middleware/i18next.server.ts";
 
-/** Projects per page of the list. */
 export const PROJECTS_PER_PAGE = 50;
 
 export async function loader({ context, url }: Route.LoaderArgs) {

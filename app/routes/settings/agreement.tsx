@@ -45,7 +45,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (answer.intent === "decline") {
-    // Declining logs the user out with the declined-agreement message code (seed 000 section 4).
     const next = `/login?message=${DECLINED_AGREEMENT_MESSAGE_CODE}`;
     const auth = getKeelContext(context).auth;
     throw redirectDocument(auth ? await auth.signOut(next) : next);

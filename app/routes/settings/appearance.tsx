@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
-/** The theme is also stored in this browser (seed 000 section 4), once the server has saved it. */
+/** The theme is also stored in this browser, once the server has saved it. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const uiTheme = UiThemeSchema.safeParse((await request.clone().formData()).get("uiTheme"));
   const from = UiThemeSchema.safeParse(document.documentElement.dataset.theme);

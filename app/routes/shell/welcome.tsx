@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
 ];
 
-/** The welcome path shows no navigation (seed 000 2.2): the root layout leaves it out here. */
+/** The welcome path shows no navigation: the root layout leaves it out here. */
 export default function Welcome() {
   const { t } = useTranslation("pages");
   return (

@@ -1,4 +1,4 @@
-// A user's page (issue 8): the user card with its USER_CARD widgets and, on one's own page, the profile
+// A user's page: the user card with its USER_CARD widgets and, on one's own page, the profile
 // sections that apps add (USER_PROFILE_SETTINGS), as `?tab=` links. `/users/me` is the signed-in user.
 import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";

@@ -1,4 +1,4 @@
-// Messages widgets show with host.alert (seed 001: default timeout 10 000 ms), in one live region.
+// Messages widgets show with host.alert (default timeout DEFAULT_ALERT_TIMEOUT_MS), in one live region.
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import type { AlertType } from "./session.ts";

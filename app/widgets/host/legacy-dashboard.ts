@@ -115,8 +115,6 @@ export function translateLegacyCall(
   throw new TypeError(`${methodName.slice(0, 100)} is not available here`);
 }
 
-// ---------- the messages ----------
-
 const CallId = z.union([z.string().min(1).max(100), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]);
 type CallId = z.infer<typeof CallId>;
 const Name = z.string().min(1).max(100);

@@ -1,4 +1,4 @@
-// The requests a widget makes through the host (seed 001 sections 5–7): to the product's API, to its
+// The requests a widget makes through the host (docs/widgets.md): to the product's API, to its
 // app's own handlers and to the identity service, never outside them; mutating ones only after the
 // user said yes (once, always, or deny), read-only queries sent as POST without asking.
 import { type WidgetEntity } from "../protocol.ts";

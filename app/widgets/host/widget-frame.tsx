@@ -30,7 +30,7 @@ export interface WidgetFrameProps {
   /** Increment to call the widget's onRefresh / onConfigure. */
   refreshSignal?: number;
   configureSignal?: number;
-  /** How long the widget has to call YTApp.register(); the seed's 60 s unless a test shortens it. */
+  /** How long the widget has to call YTApp.register(); REGISTER_TIMEOUT_MS unless a test shortens it. */
   registerTimeoutMs?: number;
   className?: string;
   style?: CSSProperties;

@@ -1,5 +1,5 @@
-// The offline cache behind readCache/storeCache (seed 001 section 9): IndexedDB database "widgets-cache",
-// one entry per widget instance, emptied whenever the origin's storage use passes 10 000 000 bytes.
+// The offline cache behind readCache/storeCache: one IndexedDB entry per widget instance, emptied
+// whenever the origin's storage use passes WIDGETS_CACHE_LIMIT_BYTES.
 export const WIDGETS_CACHE_DB = "widgets-cache";
 export const WIDGETS_CACHE_LIMIT_BYTES = 10_000_000;
 const STORE = "entries";
