@@ -113,6 +113,18 @@ export default tseslint.config(
     },
   },
   {
+    // It runs in a bare vm context, where only the language's own globals exist.
+    files: ["mock-backend/apps/handlers/handler-prelude.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: Object.fromEntries(
+        Object.keys({ ...globals.node, ...globals.browser })
+          .filter((name) => !(name in globals.builtin))
+          .map((name) => [name, "off"]),
+      ),
+    },
+  },
+  {
     files: [
       "prisma/**/*.ts",
       "server/index.ts",

@@ -19,38 +19,38 @@ const PAGE_MODULES: Record<PageKind, string> = {
   projects: "routes/projects/list.tsx",
   "admin-users": "routes/admin/users.tsx",
   "admin-groups": "routes/admin/groups.tsx",
-  "app-page": "routes/widgets/app-page.tsx",
+  "app-page": "routes/apps/app-page.tsx",
 };
 
 /** Shell routes with a page module of their own rather than their kind's shared one. */
 const OWN_MODULES: Partial<Record<string, string>> = {
   markup: "routes/content/markup.tsx",
-  project: "routes/widgets/project.tsx",
-  user: "routes/widgets/user.tsx",
-  dashboard: "routes/widgets/dashboard.tsx",
-  "admin-apps": "routes/widgets/admin-apps.tsx",
+  project: "routes/projects/project.tsx",
+  user: "routes/users/user.tsx",
+  dashboard: "routes/dashboard/dashboard.tsx",
+  "admin-apps": "routes/admin/apps.tsx",
 };
 
 const toRoute = (r: ShellRoute) =>
   route(r.path.slice(1), OWN_MODULES[r.id] ?? PAGE_MODULES[r.page], { id: r.id });
 
-// Each app is a layout route, so only one is mounted at a time. Routes whose app
-// depends on the user's feature flags sit under a layout that decides per request.
+// The classic and the lite layout are layout routes, so only one is mounted at a time. Routes whose
+// layout depends on the user's feature flags sit under a layout that decides per request.
 export default [
   route("resources/error-reports", "routes/resources/error-reports.ts"),
   route("manifest.webmanifest", "routes/offline/manifest.ts"),
   route("offline", "routes/offline/offline-page.ts"),
   layout(
-    "routes/apps/classic.tsx",
-    { id: "classic-app" },
-    SHELL_ROUTES.filter((r) => r.app === "classic" && !r.classicUnlessFlag).map(toRoute),
+    "shell/layouts/classic-layout.tsx",
+    { id: "classic-layout" },
+    SHELL_ROUTES.filter((r) => r.layout === "classic" && !r.classicUnlessFlag).map(toRoute),
   ),
   layout(
-    "routes/apps/flagged.tsx",
-    { id: "flagged-app" },
+    "shell/layouts/flagged-layout.tsx",
+    { id: "flagged-layout" },
     SHELL_ROUTES.filter((r) => r.classicUnlessFlag).map(toRoute),
   ),
-  layout("routes/apps/lite.tsx", { id: "lite-app" }, [
+  layout("shell/layouts/lite-layout.tsx", { id: "lite-layout" }, [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),
     route("logout", "routes/auth/logout.tsx"),
@@ -63,7 +63,7 @@ export default [
     route("settings/navigation", "routes/settings/navigation.tsx"),
     route("settings/notifications", "routes/settings/notifications.tsx"),
     route("menu", "routes/shell/menu.tsx"),
-    ...SHELL_ROUTES.filter((r) => r.app === "lite").map(toRoute),
+    ...SHELL_ROUTES.filter((r) => r.layout === "lite").map(toRoute),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

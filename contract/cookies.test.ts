@@ -14,3 +14,8 @@ test("a missing header, a missing cookie or an undecodable value give undefined"
 test("a name is matched whole, not as a prefix", () => {
   expect(readCookie("keel_xy=1; keel_x=2", "keel_x")).toBe("2");
 });
+
+test("a cookie without a value reads as empty; a quoted one keeps its quotes", () => {
+  expect(readCookie('keel_x="a.b"; keel_y=', "keel_x")).toBe('"a.b"');
+  expect(readCookie('keel_x="a.b"; keel_y=', "keel_y")).toBe("");
+});

@@ -111,6 +111,60 @@ export function route(handler: (req: Request, res: Response) => Promise<void> | 
   };
 }
 
+/** A schema for one part of a request, or the schema and the name its error message gives that part. */
+export type RequestPart<S extends z.ZodType = z.ZodType> = S | readonly [schema: S, what: string];
+
+type Parsed<P> = P extends readonly [infer S extends z.ZodType, string]
+  ? z.infer<S>
+  : P extends z.ZodType
+    ? z.infer<P>
+    : undefined;
+
+/** What an endpoint checks before its handler runs, in this order: caller, query, path, body. */
+export interface EndpointSchemas<U, Q, P, B> {
+  /** Answers who calls (throwing 401 or 403); runs before any part is parsed. */
+  auth?: (req: Request) => U;
+  query?: Q;
+  params?: P;
+  body?: B;
+}
+
+export interface EndpointInput<U, Q, P, B> {
+  req: Request;
+  res: Response;
+  user: U;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+  body: Parsed<B>;
+}
+
+function parsePart(part: RequestPart | undefined, data: unknown, what: string): unknown {
+  if (part === undefined) return undefined;
+  return Array.isArray(part) ? validate(part[0], data, part[1]) : validate(part as z.ZodType, data, what);
+}
+
+/**
+ * A route handler that receives its caller and its parsed query, path parameters and body; a part that does
+ * not parse is answered 400 naming every bad field (`validate`), and rejections reach the error handler.
+ */
+export function endpoint<
+  U = undefined,
+  Q extends RequestPart | undefined = undefined,
+  P extends RequestPart | undefined = undefined,
+  B extends RequestPart | undefined = undefined,
+>(
+  schemas: EndpointSchemas<U, Q, P, B>,
+  handler: (input: EndpointInput<U, Q, P, B>) => Promise<void> | void,
+): RequestHandler {
+  return route((req, res) => {
+    const user = schemas.auth?.(req) as U;
+    const query = parsePart(schemas.query, req.query, "query") as Parsed<Q>;
+    const params = parsePart(schemas.params, req.params, "params") as Parsed<P>;
+    const body = parsePart(schemas.body, req.body, "body") as Parsed<B>;
+    return handler({ req, res, user, query, params, body });
+  });
+}
+
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(notFound(`No such resource: ${req.method} ${req.baseUrl}${req.path}`));
 };

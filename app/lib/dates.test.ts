@@ -4,6 +4,7 @@ import {
   dateSettingsOf,
   DEFAULT_DATE_SETTINGS,
   formatPattern,
+  formatDate,
   formatRelative,
   RELATIVE_LIMIT_MS,
 } from "./dates.ts";
@@ -67,4 +68,12 @@ test("a profile without the fields, or with a zone the runtime does not know, fa
     datePattern: "dd.MM.yyyy",
     pattern: "dd.MM.yyyy HH:mm",
   });
+});
+
+test("a calendar date is the same day in every time zone, named in the locale", () => {
+  expect(formatDate("2026-01-01", { dateStyle: "long" }, "en-US")).toBe("January 1, 2026");
+  expect(formatDate("2025-10-31", { month: "short", day: "numeric" }, "de-DE")).toBe("31. Okt.");
+  expect(formatDate(Date.UTC(2025, 9, 1), { month: "long", year: "numeric" }, "fr-FR")).toBe("octobre 2025");
+  // The process's own zone never shifts the day: the value is read as UTC whatever TZ says.
+  expect(formatDate("2025-12-31T00:00:00Z", { day: "numeric", month: "numeric" }, "en-GB")).toBe("31/12");
 });

@@ -36,6 +36,25 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
   return found;
 }
 
+/** What a calendar date may show; it has no time of day and no time zone. */
+export type CalendarDateOptions = Pick<
+  Intl.DateTimeFormatOptions,
+  "dateStyle" | "year" | "month" | "day" | "weekday"
+>;
+
+/**
+ * A calendar day or month ("2025-10-01", a day's midnight UTC), not a moment: the same day wherever the
+ * reader is, named in `locale`. Moments go through `formatPattern` (the `Time` component) with the
+ * reader's time zone and profile format instead.
+ */
+export function formatDate(
+  day: string | number | Date,
+  options: CalendarDateOptions,
+  locale: string,
+): string {
+  return formatter(locale, { ...options, timeZone: "UTC" }).format(new Date(day));
+}
+
 function numericParts(ms: number, timeZone: string) {
   const parts = formatter("en-US", {
     timeZone,

@@ -2,7 +2,13 @@ import { expect, test } from "vitest";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { FEATURE_FLAG } from "#contract/constants.ts";
 import { testI18n } from "../../tests/helpers/i18n.tsx";
-import { defaultPagePath, findShellRoute, normalizePath, resolveApp, SHELL_ROUTES } from "./route-table.ts";
+import {
+  defaultPagePath,
+  findShellRoute,
+  normalizePath,
+  resolveLayout,
+  SHELL_ROUTES,
+} from "./route-table.ts";
 
 const NO_FLAGS: { id: string; enabled: boolean }[] = [];
 const flags = (...ids: string[]) => ids.map((id) => ({ id, enabled: true }));
@@ -105,30 +111,32 @@ const LITE_PATHS = [
   "/some/unknown/path",
 ];
 
-test.each(CLASSIC_PATHS)("%s belongs to the classic app", (path) => {
-  expect(resolveApp(path, NO_FLAGS)).toBe("classic");
+test.each(CLASSIC_PATHS)("%s belongs to the classic layout", (path) => {
+  expect(resolveLayout(path, NO_FLAGS)).toBe("classic");
 });
 
-test.each(LITE_PATHS)("%s belongs to the lite app", (path) => {
-  expect(resolveApp(path, NO_FLAGS)).toBe("lite");
+test.each(LITE_PATHS)("%s belongs to the lite layout", (path) => {
+  expect(resolveLayout(path, NO_FLAGS)).toBe("lite");
 });
 
 test.each(FLAGGED)("%s is classic while %s is off and lite when it is on", (path, flag) => {
-  expect(resolveApp(path, NO_FLAGS)).toBe("classic");
-  expect(resolveApp(path, [{ id: flag, enabled: false }])).toBe("classic");
-  expect(resolveApp(path, flags(flag))).toBe("lite");
+  expect(resolveLayout(path, NO_FLAGS)).toBe("classic");
+  expect(resolveLayout(path, [{ id: flag, enabled: false }])).toBe("classic");
+  expect(resolveLayout(path, flags(flag))).toBe("lite");
 });
 
 test("a flag decides only its own routes", () => {
-  expect(resolveApp("/admin/roles", flags(FEATURE_FLAG.REPORTS_REMAKE))).toBe("classic");
-  expect(resolveApp("/reports", flags(FEATURE_FLAG.NEW_ROLES, FEATURE_FLAG.NEW_VCS_ADMIN))).toBe("classic");
+  expect(resolveLayout("/admin/roles", flags(FEATURE_FLAG.REPORTS_REMAKE))).toBe("classic");
+  expect(resolveLayout("/reports", flags(FEATURE_FLAG.NEW_ROLES, FEATURE_FLAG.NEW_VCS_ADMIN))).toBe(
+    "classic",
+  );
 });
 
 test("a path starting with two slashes is the single-slash path", () => {
   expect(normalizePath("//issues")).toBe("/issues");
   expect(normalizePath("///agiles/1")).toBe("/agiles/1");
   expect(normalizePath("/issues//x")).toBe("/issues//x");
-  expect(resolveApp("//agiles", NO_FLAGS)).toBe("classic");
+  expect(resolveLayout("//agiles", NO_FLAGS)).toBe("classic");
 });
 
 test("a leading backslash counts as a slash, as browsers read it: never a path to another host", () => {
@@ -167,17 +175,17 @@ test("pages that need an account say so; public ones do not", () => {
   expect(findShellRoute("/markup")?.signIn).toBe(false);
 });
 
-test("the React Router tree mounts every table route under its app's layout", async () => {
+test("the React Router tree mounts every table route under its layout", async () => {
   const { default: routes } = await import("../routes.ts");
   const layoutOf = new Map<string, string>();
   for (const layout of routes)
     for (const child of layout.children ?? []) layoutOf.set(child.id ?? "", layout.id ?? "");
   for (const route of SHELL_ROUTES) {
     const expected = route.classicUnlessFlag
-      ? "flagged-app"
-      : route.app === "classic"
-        ? "classic-app"
-        : "lite-app";
+      ? "flagged-layout"
+      : route.layout === "classic"
+        ? "classic-layout"
+        : "lite-layout";
     expect([route.id, layoutOf.get(route.id)]).toEqual([route.id, expected]);
   }
 });

@@ -1,11 +1,12 @@
-// Which paths belong to the classic app and which to the lite app (docs/shell.md), as data: app/routes.ts
-// builds the route tree from it and resolveApp() answers for any path, on the server and in the browser
-// alike.
+// Which paths belong to the classic layout and which to the lite layout (docs/shell.md), as data:
+// app/routes.ts builds the route tree from it and resolveLayout() answers for any path, on the server and
+// in the browser alike.
 import { matchPath } from "react-router";
 import type pages from "../../locales/en/pages.json";
 import { FEATURE_FLAG } from "#contract/constants.ts";
 
-export type AppKind = "classic" | "lite";
+/** The two layouts the product calls the classic and the lite app (docs/architecture.md, "Words"). */
+export type LayoutKind = "classic" | "lite";
 export type FeatureFlagId = (typeof FEATURE_FLAG)[keyof typeof FEATURE_FLAG];
 /** A page title: the key of its text under `titles` in the pages namespace. */
 export type PageTitle = keyof (typeof pages)["titles"];
@@ -35,8 +36,8 @@ export interface ShellRoute {
   /** Unique; also the React Router route id. */
   id: string;
   path: string;
-  app: AppKind;
-  /** The route belongs to the classic app only while this flag is off, else to the lite app. */
+  layout: LayoutKind;
+  /** The route belongs to the classic layout only while this flag is off, else to the lite layout. */
   classicUnlessFlag?: FeatureFlagId;
   page: PageKind;
   /** The page heading and document title (translated as `pages:titles.<title>`), and the area an empty
@@ -54,7 +55,7 @@ const classic = (
 ): ShellRoute => ({
   id,
   path,
-  app: "classic",
+  layout: "classic",
   page: "area",
   title,
   signIn: true,
@@ -63,7 +64,7 @@ const classic = (
 const lite = (id: string, path: string, title: PageTitle, extra: Partial<ShellRoute> = {}): ShellRoute => ({
   id,
   path,
-  app: "lite",
+  layout: "lite",
   page: "area",
   title,
   ...extra,
@@ -120,7 +121,7 @@ const ADMIN_CLASSIC: [string, string, PageTitle, PageKind?][] = [
 ];
 
 export const SHELL_ROUTES: readonly ShellRoute[] = [
-  // Classic app.
+  // Classic layout.
   classic("oauth", "/oauth/:p?", "authorization", { signIn: false }),
   classic("release-notes", "/releaseNotes/:p?", "releaseNotes", { signIn: false }),
   ...agileRoutes("", ""),
@@ -155,7 +156,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   }),
   classic("report", "/reports/:type/:id", "report", { classicUnlessFlag: FEATURE_FLAG.REPORTS_REMAKE }),
 
-  // Lite app: every other named route.
+  // Lite layout: every other named route.
   lite("issues", "/issues", "issues", { page: "issues" }),
   lite("issue", "/issue/:issueId", "issue", { page: "issue" }),
   lite("tickets", "/tickets", "tickets", { page: "issues", signIn: true }),
@@ -235,16 +236,16 @@ function specificity(path: string): number {
     .reduce((score, segment) => score + (segment === "*" ? 0 : segment.startsWith(":") ? 2 : 3), 0);
 }
 
-/** Which app serves `pathname` for a user with these feature flags; unnamed paths go to the lite app. */
-export function resolveApp(
+/** Which layout serves `pathname` for a user with these feature flags; unnamed paths go to the lite one. */
+export function resolveLayout(
   pathname: string,
   featureFlags: readonly { id: string; enabled: boolean }[],
-): AppKind {
+): LayoutKind {
   const route = findShellRoute(pathname);
   if (!route) return "lite";
   if (route.classicUnlessFlag)
     return enabledFlags(featureFlags).has(route.classicUnlessFlag) ? "lite" : "classic";
-  return route.app;
+  return route.layout;
 }
 
 /** The root path's destination. */

@@ -8,6 +8,7 @@ import type { CurrentUser } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { LANGUAGE_LOCALES, toLanguage, FALLBACK_LANGUAGE } from "../i18n/languages.ts";
 import { readStored, writeStored } from "../lib/local-storage.ts";
+import { formatDate } from "../lib/dates.ts";
 import { HELP_PANEL_PARAM } from "./help-panel.tsx";
 import { documentVisibility } from "./notification-poller.ts";
 import { PRICING_CHANGE_DATE, shouldShowPricingPopup } from "./shell-rules.ts";
@@ -79,9 +80,7 @@ export function PricingPopup({ user }: { user: CurrentUser }) {
 
   if (!open || fetcher.state !== "idle" || fetcher.data) return null;
   const locale = LANGUAGE_LOCALES[toLanguage(i18n.language) ?? FALLBACK_LANGUAGE];
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${PRICING_CHANGE_DATE}T00:00:00Z`),
-  );
+  const date = formatDate(`${PRICING_CHANGE_DATE}T00:00:00Z`, { dateStyle: "long" }, locale);
   return (
     <dialog ref={dialog} className="pricing-popup" aria-labelledby={titleId} onClose={() => setOpen(false)}>
       <h2 id={titleId}>{t("pricing.title")}</h2>

@@ -1,4 +1,4 @@
-import express, { Router, type Response } from "express";
+import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "#contract/constants.ts";
 import {
   AnalyticsBatchSchema,
@@ -7,7 +7,7 @@ import {
   StatisticsQuerySchema,
 } from "#contract/api.ts";
 import type { Db } from "../db.ts";
-import { badRequest, forbidden, HttpError, route, sendFields, validate } from "../http.ts";
+import { badRequest, endpoint, forbidden, HttpError, sendFields, validate } from "../http.ts";
 import { requireUser } from "../auth.ts";
 import { PERMISSION } from "#contract/constants.ts";
 import { loadConfiguration, projectsWith } from "../model.ts";
@@ -41,13 +41,20 @@ export function analyticsRouter(db: Db, options: Partial<AnalyticsLimits> = {}):
     );
   };
 
+  const callerOf = (req: Request) => {
+    const userId = req.auth?.user.guest ? null : (req.auth?.user.id ?? null);
+    return { userId, source: analyticsSource(userId, req.ip) };
+  };
+  // A source out of tokens is turned away before its batch is read.
+  const throttle: RequestHandler = (req, res, next) => {
+    limiter
+      .hasTokens(callerOf(req).source)
+      .then((ok) => next(ok ? undefined : tooMany(res, 60_000 / limits.perMinute)), next);
+  };
+
   const receive = (channel: "analytics" | "pmfsurvey") =>
-    route(async (req, res) => {
-      const userId = req.auth?.user.guest ? null : (req.auth?.user.id ?? null);
-      const source = analyticsSource(userId, req.ip);
-      // A source out of tokens is turned away before its batch is read.
-      if (!(await limiter.hasTokens(source))) throw tooMany(res, 60_000 / limits.perMinute);
-      validate(NoQuerySchema, req.query, "query");
+    endpoint({ query: NoQuerySchema }, async ({ req, res }) => {
+      const { userId, source } = callerOf(req);
       // Beacons arrive as text/plain (browsers send that kind without a preflight).
       let body: unknown = req.body;
       if (typeof body === "string") {
@@ -98,9 +105,7 @@ export function analyticsRouter(db: Db, options: Partial<AnalyticsLimits> = {}):
   // Administrators look at what arrived: events per group and per day, the last `days` days (default 14).
   router.get(
     "/admin/statistics",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      const query = validate(StatisticsQuerySchema, req.query, "query");
+    endpoint({ auth: requireUser, query: StatisticsQuerySchema }, async ({ req, res, user, query }) => {
       if ((await projectsWith(db, user.id, PERMISSION.LOW_LEVEL_READ)) !== "all") {
         throw forbidden("Only administrators can see usage statistics");
       }
@@ -132,7 +137,7 @@ export function analyticsRouter(db: Db, options: Partial<AnalyticsLimits> = {}):
   );
 
   const beaconBody = express.text({ type: "text/plain", limit: ANALYTICS_MAX_BATCH_BYTES });
-  router.post("/analytics", beaconBody, receive("analytics"));
-  router.post("/pmfsurvey", beaconBody, receive("pmfsurvey"));
+  router.post("/analytics", beaconBody, throttle, receive("analytics"));
+  router.post("/pmfsurvey", beaconBody, throttle, receive("pmfsurvey"));
   return router;
 }

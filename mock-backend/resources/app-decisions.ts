@@ -13,7 +13,7 @@ import {
   type RequestDecisions,
 } from "#contract/api.ts";
 import type { Db } from "../db.ts";
-import { route, validate } from "../http.ts";
+import { endpoint } from "../http.ts";
 
 export function appDecisionsRouter(db: Db): Router {
   const router = Router();
@@ -30,42 +30,50 @@ export function appDecisionsRouter(db: Db): Router {
 
   router.get(
     "/apps/:name/requestDecisions",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name } = validate(AppParamsSchema, req.params, "app");
-      const app = await findApp(db, name);
-      res.json(await decisionsOf(user.id, app.id));
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, params: [AppParamsSchema, "app"] },
+      async ({ res, user, params: { name } }) => {
+        const app = await findApp(db, name);
+        res.json(await decisionsOf(user.id, app.id));
+      },
+    ),
   );
 
   router.put(
     "/apps/:name/requestDecisions/:method",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name, method } = validate(RequestDecisionParamsSchema, req.params, "request decision");
-      const { decision } = validate(RequestDecisionWriteSchema, req.body, "request decision");
-      const app = await findApp(db, name);
-      await db.appRequestDecision.upsert({
-        where: { userId_appId_method: { userId: user.id, appId: app.id, method } },
-        create: { userId: user.id, appId: app.id, method, decision },
-        update: { decision },
-      });
-      res.json(await decisionsOf(user.id, app.id));
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [RequestDecisionParamsSchema, "request decision"],
+        body: [RequestDecisionWriteSchema, "request decision"],
+      },
+      async ({ res, user, params: { name, method }, body: { decision } }) => {
+        const app = await findApp(db, name);
+        await db.appRequestDecision.upsert({
+          where: { userId_appId_method: { userId: user.id, appId: app.id, method } },
+          create: { userId: user.id, appId: app.id, method, decision },
+          update: { decision },
+        });
+        res.json(await decisionsOf(user.id, app.id));
+      },
+    ),
   );
 
   router.delete(
     "/apps/:name/requestDecisions/:method",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name, method } = validate(RequestDecisionParamsSchema, req.params, "request decision");
-      const app = await findApp(db, name);
-      await db.appRequestDecision.deleteMany({ where: { userId: user.id, appId: app.id, method } });
-      res.json(await decisionsOf(user.id, app.id));
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [RequestDecisionParamsSchema, "request decision"],
+      },
+      async ({ res, user, params: { name, method } }) => {
+        const app = await findApp(db, name);
+        await db.appRequestDecision.deleteMany({ where: { userId: user.id, appId: app.id, method } });
+        res.json(await decisionsOf(user.id, app.id));
+      },
+    ),
   );
 
   return router;

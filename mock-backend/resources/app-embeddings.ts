@@ -2,7 +2,8 @@
 // docs/widgets.md). A dashboard tile's embedding belongs to the user who stored it, and only they may change
 // it. A Markdown embedding belongs to the issue or article whose text names it: anyone who may read the text
 // reads it, its editors change it, and the same id in another text is another embedding.
-import { Router, type Request } from "express";
+import { Router } from "express";
+import type { z } from "zod";
 import { parseWidgetReference } from "#contract/widget-reference.ts";
 import { requireAppCaller } from "../app-caller.ts";
 import { findApp, findWidget } from "../apps/find.ts";
@@ -16,7 +17,7 @@ import {
   type Embedding,
 } from "#contract/api.ts";
 import type { Db } from "../db.ts";
-import { badRequest, forbidden, HttpError, notFound, route, validate } from "../http.ts";
+import { badRequest, endpoint, forbidden, HttpError, notFound } from "../http.ts";
 import { editableText, readableText, type TextKind } from "./issues.ts";
 
 const DASHBOARD = "";
@@ -49,9 +50,11 @@ function textEmbeds(text: string, appName: string, widgetKey: string, id: string
   return false;
 }
 
+const EMBEDDING_BODY = [EmbeddingWriteSchema, "embedding"] as const;
+type EmbeddingWrite = z.infer<typeof EmbeddingWriteSchema>;
+
 /** The config of the write, refused above the size limit. */
-function configOf(req: Request) {
-  const write = validate(EmbeddingWriteSchema, req.body, "embedding");
+function configOf(write: EmbeddingWrite) {
   const serialized = write.config === null ? null : JSON.stringify(write.config);
   if (serialized !== null && Buffer.byteLength(serialized) > MAX_EMBEDDING_CONFIG_BYTES) {
     throw new HttpError(
@@ -105,72 +108,82 @@ export function appEmbeddingsRouter(db: Db): Router {
   // Dashboard tiles.
   router.get(
     `${EMBEDDINGS}/:id`,
-    route(async (req, res) => {
-      requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name, id } = validate(EmbeddingParamsSchema, req.params, "embedding");
-      const app = await findApp(db, name);
-      res.json(toEmbedding(await stored(app.id, DASHBOARD, id)));
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, params: [EmbeddingParamsSchema, "embedding"] },
+      async ({ res, params: { name, id } }) => {
+        const app = await findApp(db, name);
+        res.json(toEmbedding(await stored(app.id, DASHBOARD, id)));
+      },
+    ),
   );
 
   router.put(
     `${EMBEDDINGS}/:id`,
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name, id } = validate(EmbeddingParamsSchema, req.params, "embedding");
-      const change = configOf(req);
-      const app = await findApp(db, name);
-      const widget = await findWidget(db, app.id, change.widgetKey);
-      if (widget.extensionPoint === "MARKDOWN") {
-        throw badRequest(
-          `Widget ${change.widgetKey} is embedded in a text: its config is kept with the issue or article (api/issues/{id}${EMBEDDINGS.replace(":name", name)}/${id})`,
-        );
-      }
-      if (widget.extensionPoint !== "DASHBOARD_WIDGET") {
-        throw badRequest(
-          `Widget ${change.widgetKey} is not embeddable: only dashboard and Markdown widgets keep a config`,
-        );
-      }
-      res.json(toEmbedding(await save(app.id, DASHBOARD, id, change, user.id)));
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [EmbeddingParamsSchema, "embedding"],
+        body: EMBEDDING_BODY,
+      },
+      async ({ res, user, params: { name, id }, body }) => {
+        const change = configOf(body);
+        const app = await findApp(db, name);
+        const widget = await findWidget(db, app.id, change.widgetKey);
+        if (widget.extensionPoint === "MARKDOWN") {
+          throw badRequest(
+            `Widget ${change.widgetKey} is embedded in a text: its config is kept with the issue or article (api/issues/{id}${EMBEDDINGS.replace(":name", name)}/${id})`,
+          );
+        }
+        if (widget.extensionPoint !== "DASHBOARD_WIDGET") {
+          throw badRequest(
+            `Widget ${change.widgetKey} is not embeddable: only dashboard and Markdown widgets keep a config`,
+          );
+        }
+        res.json(toEmbedding(await save(app.id, DASHBOARD, id, change, user.id)));
+      },
+    ),
   );
 
   // Markdown embeddings, with the issue or article whose text names them.
   for (const [kind, prefix] of Object.entries(TEXT_PREFIXES) as [TextKind, string][]) {
     router.get(
       `${prefix}${EMBEDDINGS}/:id`,
-      route(async (req, res) => {
-        const user = currentUser(req);
-        validate(ReadQuerySchema, req.query, "query");
-        const { entityId, name, id } = validate(TextEmbeddingParamsSchema, req.params, "embedding");
-        const app = await findApp(db, name);
-        const text = await readableText(db, kind, user.id, entityId);
-        res.json(toEmbedding(await stored(app.id, `${kind}:${text.id}`, id)));
-      }),
+      endpoint(
+        { auth: currentUser, query: ReadQuerySchema, params: [TextEmbeddingParamsSchema, "embedding"] },
+        async ({ res, user, params: { entityId, name, id } }) => {
+          const app = await findApp(db, name);
+          const text = await readableText(db, kind, user.id, entityId);
+          res.json(toEmbedding(await stored(app.id, `${kind}:${text.id}`, id)));
+        },
+      ),
     );
 
     router.put(
       `${prefix}${EMBEDDINGS}/:id`,
-      route(async (req, res) => {
-        const user = requireUser(req);
-        validate(ReadQuerySchema, req.query, "query");
-        const { entityId, name, id } = validate(TextEmbeddingParamsSchema, req.params, "embedding");
-        const change = configOf(req);
-        const app = await findApp(db, name);
-        const widget = await findWidget(db, app.id, change.widgetKey);
-        if (widget.extensionPoint !== "MARKDOWN") {
-          throw badRequest(`Widget ${change.widgetKey} is not a Markdown widget`);
-        }
-        const text = await editableText(db, kind, user.id, entityId);
-        if (!textEmbeds(text.text, name, change.widgetKey, id)) {
-          throw notFound(
-            `The ${kind} ${entityId} does not embed {{widget ${name}:${change.widgetKey}:${id}}}`,
-          );
-        }
-        res.json(toEmbedding(await save(app.id, `${kind}:${text.id}`, id, change, null)));
-      }),
+      endpoint(
+        {
+          auth: requireUser,
+          query: ReadQuerySchema,
+          params: [TextEmbeddingParamsSchema, "embedding"],
+          body: EMBEDDING_BODY,
+        },
+        async ({ res, user, params: { entityId, name, id }, body }) => {
+          const change = configOf(body);
+          const app = await findApp(db, name);
+          const widget = await findWidget(db, app.id, change.widgetKey);
+          if (widget.extensionPoint !== "MARKDOWN") {
+            throw badRequest(`Widget ${change.widgetKey} is not a Markdown widget`);
+          }
+          const text = await editableText(db, kind, user.id, entityId);
+          if (!textEmbeds(text.text, name, change.widgetKey, id)) {
+            throw notFound(
+              `The ${kind} ${entityId} does not embed {{widget ${name}:${change.widgetKey}:${id}}}`,
+            );
+          }
+          res.json(toEmbedding(await save(app.id, `${kind}:${text.id}`, id, change, null)));
+        },
+      ),
     );
   }
 

@@ -12,7 +12,7 @@ import type { HandlerEntity, HandlerScope, RunnerJob } from "../apps/handlers/pr
 import { currentUser, type AuthUser } from "../auth.ts";
 import { MAX_EXTENSION_PROPERTIES_BYTES } from "#contract/api.ts";
 import type { Db } from "../db.ts";
-import { HttpError, notFound, route, unauthorized, validate } from "../http.ts";
+import { endpoint, HttpError, notFound, unauthorized, type EndpointInput } from "../http.ts";
 import { readableIssues } from "../model.ts";
 
 const EXTENSION_PROPERTIES = "extensionProperties";
@@ -281,10 +281,11 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
     limit: MAX_TEXT_BODY,
   });
 
+  const ENDPOINT_CALL = { auth: currentUser, params: [EndpointParamsSchema, "endpoint"] } as const;
+  type EndpointCall = EndpointInput<AuthUser, undefined, (typeof ENDPOINT_CALL)["params"], undefined>;
+
   /** Finds the app, file and entity, runs the endpoint in a child and answers. */
-  async function handle(req: Request, res: Response, scope: HandlerScope): Promise<void> {
-    const user = currentUser(req);
-    const params = validate(EndpointParamsSchema, req.params, "endpoint");
+  async function handle({ req, res, user, params }: EndpointCall, scope: HandlerScope): Promise<void> {
     // Guests read no user's page, so no user-scoped handler runs for them.
     if (user.guest && scope === "user") throw unauthorized();
     const app = await findApp(db, params.app);
@@ -447,14 +448,14 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
     `/${ENDPOINT_PATH}`,
     ownCaller,
     textBody,
-    route((req, res) => handle(req, res, "global")),
+    endpoint(ENDPOINT_CALL, (call) => handle(call, "global")),
   );
   for (const [scope, prefix] of Object.entries(SCOPED_PREFIXES)) {
     router.all(
       `${prefix}/${ENDPOINT_PATH}`,
       ownCaller,
       textBody,
-      route((req, res) => handle(req, res, scope as HandlerScope)),
+      endpoint(ENDPOINT_CALL, (call) => handle(call, scope as HandlerScope)),
     );
   }
   return router;

@@ -16,13 +16,12 @@ import {
   type AppStorageValue,
 } from "#contract/api.ts";
 import type { Db } from "../db.ts";
-import { HttpError, route, validate } from "../http.ts";
+import { endpoint, HttpError } from "../http.ts";
 
 const storageScope = (userId: string) => `widget-user:${userId}`;
 
 /** The storage key of the path; reserved keys are refused as the real API does. */
-function keyParams(params: unknown) {
-  const parsed = validate(AppStorageKeyParamsSchema, params, "storage key");
+function checkKey(parsed: { key: string }) {
   if (parsed.key.startsWith(WIDGET_STORAGE_RESERVED_PREFIX)) {
     throw new HttpError(
       403,
@@ -30,8 +29,8 @@ function keyParams(params: unknown) {
       `Keys starting with ${WIDGET_STORAGE_RESERVED_PREFIX} are reserved`,
     );
   }
-  return parsed;
 }
+const KEY_PARAMS = [AppStorageKeyParamsSchema, "storage key"] as const;
 const entrySize = (key: string, value: string) => Buffer.byteLength(key) + Buffer.byteLength(value);
 
 export function appStorageRouter(db: Db): Router {
@@ -40,94 +39,104 @@ export function appStorageRouter(db: Db): Router {
 
   router.get(
     "/apps/:name/storage",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name } = validate(AppParamsSchema, req.params, "app");
-      const app = await findApp(db, name);
-      const rows = await db.appStorage.findMany({
-        where: { appId: app.id, scope: storageScope(user.id) },
-        select: { key: true },
-        orderBy: { key: "asc" },
-      });
-      const body: AppStorageKeys = { keys: rows.map((row) => row.key) };
-      res.json(body);
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, params: [AppParamsSchema, "app"] },
+      async ({ res, user, params: { name } }) => {
+        const app = await findApp(db, name);
+        const rows = await db.appStorage.findMany({
+          where: { appId: app.id, scope: storageScope(user.id) },
+          select: { key: true },
+          orderBy: { key: "asc" },
+        });
+        const body: AppStorageKeys = { keys: rows.map((row) => row.key) };
+        res.json(body);
+      },
+    ),
   );
 
   router.get(
     "/apps/:name/storage/:key",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name, key } = keyParams(req.params);
-      const app = await findApp(db, name);
-      const row = await db.appStorage.findUnique({
-        where: { appId_scope_key: { appId: app.id, scope: storageScope(user.id), key } },
-        select: { value: true },
-      });
-      const body: AppStorageValue = { value: row?.value ?? null };
-      res.json(body);
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, params: KEY_PARAMS },
+      async ({ res, user, params }) => {
+        const { name, key } = params;
+        checkKey(params);
+        const app = await findApp(db, name);
+        const row = await db.appStorage.findUnique({
+          where: { appId_scope_key: { appId: app.id, scope: storageScope(user.id), key } },
+          select: { value: true },
+        });
+        const body: AppStorageValue = { value: row?.value ?? null };
+        res.json(body);
+      },
+    ),
   );
 
   router.put(
     "/apps/:name/storage/:key",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name, key } = keyParams(req.params);
-      const { value } = validate(AppStorageWriteSchema, req.body, "storage value");
-      const app = await findApp(db, name);
-      const scope = storageScope(user.id);
-      await db.$transaction(async (tx) => {
-        const others = await tx.appStorage.findMany({
-          where: { appId: app.id, scope, key: { not: key } },
-          select: { key: true, value: true },
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: KEY_PARAMS,
+        body: [AppStorageWriteSchema, "storage value"],
+      },
+      async ({ res, user, params, body: { value } }) => {
+        const { name, key } = params;
+        checkKey(params);
+        const app = await findApp(db, name);
+        const scope = storageScope(user.id);
+        await db.$transaction(async (tx) => {
+          const others = await tx.appStorage.findMany({
+            where: { appId: app.id, scope, key: { not: key } },
+            select: { key: true, value: true },
+          });
+          const used = others.reduce((sum, row) => sum + entrySize(row.key, row.value), 0);
+          if (used + entrySize(key, value) > WIDGET_STORAGE_QUOTA_BYTES) {
+            throw new HttpError(
+              413,
+              "QuotaExceededError",
+              `The app's storage is limited to ${WIDGET_STORAGE_QUOTA_BYTES} bytes of keys and values`,
+            );
+          }
+          await tx.appStorage.upsert({
+            where: { appId_scope_key: { appId: app.id, scope, key } },
+            create: { appId: app.id, scope, key, value },
+            update: { value },
+          });
         });
-        const used = others.reduce((sum, row) => sum + entrySize(row.key, row.value), 0);
-        if (used + entrySize(key, value) > WIDGET_STORAGE_QUOTA_BYTES) {
-          throw new HttpError(
-            413,
-            "QuotaExceededError",
-            `The app's storage is limited to ${WIDGET_STORAGE_QUOTA_BYTES} bytes of keys and values`,
-          );
-        }
-        await tx.appStorage.upsert({
-          where: { appId_scope_key: { appId: app.id, scope, key } },
-          create: { appId: app.id, scope, key, value },
-          update: { value },
-        });
-      });
-      const body: AppStorageValue = { value };
-      res.json(body);
-    }),
+        const body: AppStorageValue = { value };
+        res.json(body);
+      },
+    ),
   );
 
   router.delete(
     "/apps/:name/storage/:key",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name, key } = keyParams(req.params);
-      const app = await findApp(db, name);
-      await db.appStorage.deleteMany({ where: { appId: app.id, scope: storageScope(user.id), key } });
-      const body: AppStorageValue = { value: null };
-      res.json(body);
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, params: KEY_PARAMS },
+      async ({ res, user, params }) => {
+        const { name, key } = params;
+        checkKey(params);
+        const app = await findApp(db, name);
+        await db.appStorage.deleteMany({ where: { appId: app.id, scope: storageScope(user.id), key } });
+        const body: AppStorageValue = { value: null };
+        res.json(body);
+      },
+    ),
   );
 
   router.delete(
     "/apps/:name/storage",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { name } = validate(AppParamsSchema, req.params, "app");
-      const app = await findApp(db, name);
-      await db.appStorage.deleteMany({ where: { appId: app.id, scope: storageScope(user.id) } });
-      const body: AppStorageKeys = { keys: [] };
-      res.json(body);
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, params: [AppParamsSchema, "app"] },
+      async ({ res, user, params: { name } }) => {
+        const app = await findApp(db, name);
+        await db.appStorage.deleteMany({ where: { appId: app.id, scope: storageScope(user.id) } });
+        const body: AppStorageKeys = { keys: [] };
+        res.json(body);
+      },
+    ),
   );
 
   return router;

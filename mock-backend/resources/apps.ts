@@ -11,7 +11,7 @@ import { installApp, removeApp } from "../apps/install.ts";
 import { requireUser } from "../auth.ts";
 import { AppNameParamsSchema, IdParamsSchema, ReadQuerySchema, type AppEntry } from "#contract/api.ts";
 import type { Db } from "../db.ts";
-import { fieldsSender, forbidden, HttpError, notFound, route, sendFields, validate } from "../http.ts";
+import { endpoint, fieldsSender, forbidden, HttpError, notFound, sendFields } from "../http.ts";
 import { appResourcePath, projectsWith } from "../model.ts";
 
 const APP_FIELDS = "id,name,title,version";
@@ -129,8 +129,7 @@ export function appsRouter(db: Db, options: AppsOptions = {}): Router {
 
   router.get(
     "/apps",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ query: ReadQuerySchema }, async ({ req, res }) => {
       const rows = await db.app.findMany({ include: appInclude, orderBy: { name: "asc" } });
       sendFields(req, res, rows.map(toAppEntry), APP_FIELDS);
     }),
@@ -140,8 +139,7 @@ export function appsRouter(db: Db, options: AppsOptions = {}): Router {
     "/admin/apps",
     requireAdmin,
     express.raw({ type: ZIP_TYPES, limit: MAX_UPLOAD_BYTES }),
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ query: ReadQuerySchema }, async ({ req, res }) => {
       const send = fieldsSender(req, APP_FIELDS);
       if (!Buffer.isBuffer(req.body)) {
         throw new HttpError(415, "unsupported_media_type", "Send the app package as application/zip");
@@ -162,20 +160,20 @@ export function appsRouter(db: Db, options: AppsOptions = {}): Router {
   router.delete(
     "/admin/apps/:name",
     requireAdmin,
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
-      const { name } = validate(AppNameParamsSchema, req.params, "app name");
-      if (!(await removeApp(db, name))) throw notFound(`App ${name} not found`);
-      res.json({});
-    }),
+    endpoint(
+      { query: ReadQuerySchema, params: [AppNameParamsSchema, "app name"] },
+      async ({ res, params: { name } }) => {
+        if (!(await removeApp(db, name))) throw notFound(`App ${name} not found`);
+        res.json({});
+      },
+    ),
   );
 
   // Queries are ignored: widgets load their documents with their own (indexPath may carry one).
   // Handler code, the manifest and settings are never files a frame loads.
   router.get(
     "/apps/:name/files/*path",
-    route(async (req, res) => {
-      const { name } = validate(AppNameParamsSchema, req.params, "app name");
+    endpoint({ params: [AppNameParamsSchema, "app name"] }, async ({ req, res, params: { name } }) => {
       const path = wildcardPath(req);
       const file =
         isPublicPackageFile(path) && isSafeRelativePath(path)
@@ -202,8 +200,7 @@ export function appsRouter(db: Db, options: AppsOptions = {}): Router {
 
   router.get(
     "/appResources/:id/*path",
-    route(async (req, res) => {
-      const { id } = validate(IdParamsSchema, req.params, "app id");
+    endpoint({ params: [IdParamsSchema, "app id"] }, async ({ req, res, params: { id } }) => {
       const path = wildcardPath(req);
       const file = await appResource(id, path);
       if (!file) throw notFound(`App ${id} has no resource ${path}`);

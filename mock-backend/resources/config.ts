@@ -1,15 +1,14 @@
 import { Router } from "express";
 import { ReadQuerySchema } from "#contract/api.ts";
 import type { Db } from "../db.ts";
-import { route, sendFields, validate } from "../http.ts";
+import { endpoint, sendFields } from "../http.ts";
 import { loadConfiguration } from "../model.ts";
 
 export function configRouter(db: Db): Router {
   const router = Router();
   router.get(
     "/config",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ query: ReadQuerySchema }, async ({ req, res }) => {
       sendFields(req, res, await loadConfiguration(db), "version");
     }),
   );

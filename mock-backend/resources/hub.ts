@@ -14,13 +14,12 @@ import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import {
   badRequest,
+  endpoint,
   fieldsSender,
   forbidden,
   HttpError,
   requestedFields,
-  route,
   sendFields,
-  validate,
 } from "../http.ts";
 
 /** The hub answers in API version 4 and refuses clients that ask for another. */
@@ -49,8 +48,7 @@ export function hubRouter(db: Db): Router {
 
   router.get(
     "/settings/public",
-    route(async (req, res) => {
-      validate(HubQuerySchema, req.query, "query");
+    endpoint({ query: HubQuerySchema }, async ({ req, res }) => {
       sendFields(req, res, { endUserAgreement: await loadAgreement(db) }, "endUserAgreement(enabled)");
     }),
   );
@@ -82,9 +80,7 @@ export function hubRouter(db: Db): Router {
   // Every account, for administrators: those who may read any user's profile.
   router.get(
     "/users",
-    route(async (req, res) => {
-      const me = requireUser(req);
-      const query = validate(HubUsersQuerySchema, req.query, "query");
+    endpoint({ auth: requireUser, query: HubUsersQuerySchema }, async ({ req, res, user: me, query }) => {
       if ((await projectsWith(db, me.id, PERMISSION.READ_USER)) !== "all") {
         throw forbidden("You may not list users");
       }
@@ -105,45 +101,45 @@ export function hubRouter(db: Db): Router {
   // Every group with its member count, for those who may read groups; members themselves on request.
   router.get(
     "/usergroups",
-    route(async (req, res) => {
-      const me = requireUser(req);
-      const query = validate(HubUserGroupsQuerySchema, req.query, "query");
-      const fallback = "total,usergroups(id,name)";
-      const withMembers = requestedFields(req, fallback).get("usergroups")?.has("users") ?? false;
-      if ((await projectsWith(db, me.id, PERMISSION.GROUP_READ)) !== "all") {
-        throw forbidden("You may not list groups");
-      }
-      const [total, rows] = await Promise.all([
-        db.userGroup.count(),
-        db.userGroup.findMany({
-          select: { id: true, name: true, description: true, _count: { select: { members: true } } },
-          orderBy: { name: "asc" },
-          skip: query.$skip,
-          take: query.$top,
-        }),
-      ]);
-      const members = withMembers
-        ? await db.userGroupMember.findMany({
-            where: { groupId: { in: rows.map((row) => row.id) } },
-            select: { groupId: true, user: { select: { id: true, login: true, name: true } } },
-            orderBy: { user: { login: "asc" } },
-          })
-        : [];
-      const usergroups = rows.map(({ _count, ...group }) => ({
-        ...group,
-        userCount: _count.members,
-        ...(withMembers && {
-          users: members.filter((member) => member.groupId === group.id).map((member) => member.user),
-        }),
-      }));
-      sendFields(req, res, { skip: query.$skip, top: query.$top, total, usergroups }, fallback);
-    }),
+    endpoint(
+      { auth: requireUser, query: HubUserGroupsQuerySchema },
+      async ({ req, res, user: me, query }) => {
+        const fallback = "total,usergroups(id,name)";
+        const withMembers = requestedFields(req, fallback).get("usergroups")?.has("users") ?? false;
+        if ((await projectsWith(db, me.id, PERMISSION.GROUP_READ)) !== "all") {
+          throw forbidden("You may not list groups");
+        }
+        const [total, rows] = await Promise.all([
+          db.userGroup.count(),
+          db.userGroup.findMany({
+            select: { id: true, name: true, description: true, _count: { select: { members: true } } },
+            orderBy: { name: "asc" },
+            skip: query.$skip,
+            take: query.$top,
+          }),
+        ]);
+        const members = withMembers
+          ? await db.userGroupMember.findMany({
+              where: { groupId: { in: rows.map((row) => row.id) } },
+              select: { groupId: true, user: { select: { id: true, login: true, name: true } } },
+              orderBy: { user: { login: "asc" } },
+            })
+          : [];
+        const usergroups = rows.map(({ _count, ...group }) => ({
+          ...group,
+          userCount: _count.members,
+          ...(withMembers && {
+            users: members.filter((member) => member.groupId === group.id).map((member) => member.user),
+          }),
+        }));
+        sendFields(req, res, { skip: query.$skip, top: query.$top, total, usergroups }, fallback);
+      },
+    ),
   );
 
   router.get(
     "/users/me",
-    route(async (req, res) => {
-      validate(HubQuerySchema, req.query, "query");
+    endpoint({ query: HubQuerySchema }, async ({ req, res }) => {
       await sendHubUser(req, res, currentUser(req).id);
     }),
   );
@@ -151,8 +147,7 @@ export function hubRouter(db: Db): Router {
   // The account anonymous readers act as, whoever asks.
   router.get(
     "/users/guest",
-    route(async (req, res) => {
-      validate(HubQuerySchema, req.query, "query");
+    endpoint({ query: HubQuerySchema }, async ({ req, res }) => {
       const guest = await db.user.findUnique({ where: { login: GUEST_LOGIN }, select: { id: true } });
       if (!guest) throw new HttpError(404, "not_found", "This service has no guest account");
       await sendHubUser(req, res, guest.id);
@@ -161,40 +156,40 @@ export function hubRouter(db: Db): Router {
 
   router.post(
     "/users/endUserAgreementConsent",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      const query = validate(HubQuerySchema, req.query, "query");
-      const send = fieldsSender(req, "accepted,majorVersion,minorVersion");
-      const consent = validate(ConsentUpdateSchema, req.body, "consent");
-      const agreement = await loadAgreement(db);
-      if (
-        consent.majorVersion !== agreement.majorVersion ||
-        consent.minorVersion !== agreement.minorVersion
-      ) {
-        throw badRequest(
-          `Invalid consent: the current agreement is ${agreement.majorVersion}.${agreement.minorVersion}`,
-        );
-      }
-      // Declining an agreement required for REST access takes the caller's own access away.
-      if (
-        query.failOnPermissionReduce &&
-        !consent.accepted &&
-        agreement.enabled &&
-        agreement.requiredForREST
-      ) {
-        throw new HttpError(
-          409,
-          "permission_reduce",
-          "Declining the agreement would reduce your permissions",
-        );
-      }
-      const row = await db.agreementConsent.upsert({
-        where: { userId: user.id },
-        create: { userId: user.id, ...consent },
-        update: consent,
-      });
-      send(res, { accepted: row.accepted, majorVersion: row.majorVersion, minorVersion: row.minorVersion });
-    }),
+    endpoint(
+      { auth: requireUser, query: HubQuerySchema, body: [ConsentUpdateSchema, "consent"] },
+      async ({ req, res, user, query, body: consent }) => {
+        const send = fieldsSender(req, "accepted,majorVersion,minorVersion");
+        const agreement = await loadAgreement(db);
+        if (
+          consent.majorVersion !== agreement.majorVersion ||
+          consent.minorVersion !== agreement.minorVersion
+        ) {
+          throw badRequest(
+            `Invalid consent: the current agreement is ${agreement.majorVersion}.${agreement.minorVersion}`,
+          );
+        }
+        // Declining an agreement required for REST access takes the caller's own access away.
+        if (
+          query.failOnPermissionReduce &&
+          !consent.accepted &&
+          agreement.enabled &&
+          agreement.requiredForREST
+        ) {
+          throw new HttpError(
+            409,
+            "permission_reduce",
+            "Declining the agreement would reduce your permissions",
+          );
+        }
+        const row = await db.agreementConsent.upsert({
+          where: { userId: user.id },
+          create: { userId: user.id, ...consent },
+          update: consent,
+        });
+        send(res, { accepted: row.accepted, majorVersion: row.majorVersion, minorVersion: row.minorVersion });
+      },
+    ),
   );
 
   return router;

@@ -17,7 +17,7 @@ import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
 import { randomUUID } from "node:crypto";
 import { PERMISSION } from "#contract/constants.ts";
-import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
+import { badRequest, endpoint, fieldsSender, forbidden, notFound, sendFields } from "../http.ts";
 import {
   createInboxStreamRegistry,
   inboxEventsAfter,
@@ -71,9 +71,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}, pu
 
   router.get(
     "/inbox/folders",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ auth: requireUser, query: ReadQuerySchema }, async ({ req, res, user }) => {
       const folders = await readCache(db).read(`inboxFolders:${user.id}`, async () => {
         const rows = await db.inboxFolder.findMany({
           where: { userId: user.id },
@@ -87,50 +85,52 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}, pu
 
   router.post(
     "/inbox/folders/:id",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { id } = validate(FolderParamsSchema, req.params, "folder id");
-      const send = fieldsSender(req, FOLDER_FIELDS);
-      const body = validate(FolderUpdateSchema, req.body, "folder");
-      if (body.id !== undefined && body.id !== id) {
-        throw badRequest("Invalid folder: the body's id differs from the path's");
-      }
-      const row = await db.inboxFolder.upsert({
-        where: { userId_folderId: { userId: user.id, folderId: id } },
-        create: { userId: user.id, folderId: id, lastSeen: BigInt(body.lastSeen) },
-        update: { lastSeen: BigInt(body.lastSeen) },
-      });
-      await publishInboxChange(db, user.id);
-      send(res, toFolder(row));
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [FolderParamsSchema, "folder id"],
+        body: [FolderUpdateSchema, "folder"],
+      },
+      async ({ req, res, user, params: { id }, body }) => {
+        const send = fieldsSender(req, FOLDER_FIELDS);
+        if (body.id !== undefined && body.id !== id) {
+          throw badRequest("Invalid folder: the body's id differs from the path's");
+        }
+        const row = await db.inboxFolder.upsert({
+          where: { userId_folderId: { userId: user.id, folderId: id } },
+          create: { userId: user.id, folderId: id, lastSeen: BigInt(body.lastSeen) },
+          update: { lastSeen: BigInt(body.lastSeen) },
+        });
+        await publishInboxChange(db, user.id);
+        send(res, toFolder(row));
+      },
+    ),
   );
 
   router.post(
     "/inbox/lastSeen",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { lastSeen } = validate(LastSeenUpdateSchema, req.body, "lastSeen");
-      await db.$transaction(
-        (["direct", "subscription"] as const).map((folderId) =>
-          db.inboxFolder.upsert({
-            where: { userId_folderId: { userId: user.id, folderId } },
-            create: { userId: user.id, folderId, lastSeen: BigInt(lastSeen) },
-            update: { lastSeen: BigInt(lastSeen) },
-          }),
-        ),
-      );
-      await publishInboxChange(db, user.id);
-      res.json({ lastSeen });
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, body: [LastSeenUpdateSchema, "lastSeen"] },
+      async ({ res, user, body: { lastSeen } }) => {
+        await db.$transaction(
+          (["direct", "subscription"] as const).map((folderId) =>
+            db.inboxFolder.upsert({
+              where: { userId_folderId: { userId: user.id, folderId } },
+              create: { userId: user.id, folderId, lastSeen: BigInt(lastSeen) },
+              update: { lastSeen: BigInt(lastSeen) },
+            }),
+          ),
+        );
+        await publishInboxChange(db, user.id);
+        res.json({ lastSeen });
+      },
+    ),
   );
 
   router.get(
     "/inbox/threads",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      const query = validate(ThreadsQuerySchema, req.query, "query");
+    endpoint({ auth: requireUser, query: ThreadsQuerySchema }, async ({ req, res, user, query }) => {
       const rows = await db.inboxThread.findMany({
         where: {
           userId: user.id,
@@ -158,111 +158,113 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}, pu
 
   router.post(
     "/inbox/threads/:id",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { id } = validate(IdParamsSchema, req.params, "thread id");
-      const send = fieldsSender(req, "id,muted");
-      const { muted } = validate(ThreadUpdateSchema, req.body, "thread");
-      const updated = await db.inboxThread.updateMany({ where: { id, userId: user.id }, data: { muted } });
-      if (updated.count === 0) throw notFound(`Thread ${id} not found`);
-      await publishInboxChange(db, user.id);
-      send(res, { id, muted });
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [IdParamsSchema, "thread id"],
+        body: [ThreadUpdateSchema, "thread"],
+      },
+      async ({ req, res, user, params: { id }, body: { muted } }) => {
+        const send = fieldsSender(req, "id,muted");
+        const updated = await db.inboxThread.updateMany({ where: { id, userId: user.id }, data: { muted } });
+        if (updated.count === 0) throw notFound(`Thread ${id} not found`);
+        await publishInboxChange(db, user.id);
+        send(res, { id, muted });
+      },
+    ),
   );
 
   router.post(
     "/inbox/markThread",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, "read");
-      const { thread, read } = validate(MarkThreadSchema, req.body, "markThread");
-      await db.$transaction(async (tx) => {
-        const owned = await tx.inboxThread.findFirst({ where: { id: thread.id, userId: user.id } });
-        if (!owned) throw notFound(`Thread ${thread.id} not found`);
-        await tx.inboxMessage.updateMany({ where: { threadId: thread.id }, data: { read } });
-      });
-      await publishInboxChange(db, user.id);
-      send(res, { read });
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, body: [MarkThreadSchema, "markThread"] },
+      async ({ req, res, user, body: { thread, read } }) => {
+        const send = fieldsSender(req, "read");
+        await db.$transaction(async (tx) => {
+          const owned = await tx.inboxThread.findFirst({ where: { id: thread.id, userId: user.id } });
+          if (!owned) throw notFound(`Thread ${thread.id} not found`);
+          await tx.inboxMessage.updateMany({ where: { threadId: thread.id }, data: { read } });
+        });
+        await publishInboxChange(db, user.id);
+        send(res, { read });
+      },
+    ),
   );
 
   router.post(
     "/inbox/markAll",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { read, folder } = validate(MarkAllSchema, req.body, "markAll");
-      const result = await db.inboxMessage.updateMany({
-        where: {
-          thread: { userId: user.id, ...(folder ? { folderId: folder.id } : {}) },
-        },
-        data: { read },
-      });
-      await publishInboxChange(db, user.id);
-      res.json({ read, updated: result.count });
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, body: [MarkAllSchema, "markAll"] },
+      async ({ res, user, body: { read, folder } }) => {
+        const result = await db.inboxMessage.updateMany({
+          where: {
+            thread: { userId: user.id, ...(folder ? { folderId: folder.id } : {}) },
+          },
+          data: { read },
+        });
+        await publishInboxChange(db, user.id);
+        res.json({ read, updated: result.count });
+      },
+    ),
   );
 
   // Administrators send a notification to someone's inbox; it reaches their open tabs at once.
   router.post(
     "/inbox/threads",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, THREAD_FIELDS);
-      if ((await projectsWith(db, user.id, PERMISSION.LOW_LEVEL_READ)) !== "all") {
-        throw forbidden("Only administrators can send notifications");
-      }
-      const input = validate(NewThreadSchema, req.body, "thread");
-      const recipient = await db.user.findUnique({ where: { login: input.recipient.login } });
-      if (!recipient || recipient.guest)
-        throw badRequest(`Invalid recipient: no user ${input.recipient.login}`);
-      const now = BigInt(Date.now());
-      const created = await db.$transaction(async (tx) => {
-        const thread = await tx.inboxThread.create({
-          data: {
-            id: `t-${randomUUID()}`,
-            userId: recipient.id,
-            folderId: input.folder.id,
-            type: input.type,
-            subject: input.subject,
-            issueId: input.issue?.idReadable ?? null,
-            updated: now,
-            messages: {
-              create: { id: `m-${randomUUID()}`, author: user.login, text: input.text, timestamp: now },
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, body: [NewThreadSchema, "thread"] },
+      async ({ req, res, user, body: input }) => {
+        const send = fieldsSender(req, THREAD_FIELDS);
+        if ((await projectsWith(db, user.id, PERMISSION.LOW_LEVEL_READ)) !== "all") {
+          throw forbidden("Only administrators can send notifications");
+        }
+        const recipient = await db.user.findUnique({ where: { login: input.recipient.login } });
+        if (!recipient || recipient.guest)
+          throw badRequest(`Invalid recipient: no user ${input.recipient.login}`);
+        const now = BigInt(Date.now());
+        const created = await db.$transaction(async (tx) => {
+          const thread = await tx.inboxThread.create({
+            data: {
+              id: `t-${randomUUID()}`,
+              userId: recipient.id,
+              folderId: input.folder.id,
+              type: input.type,
+              subject: input.subject,
+              issueId: input.issue?.idReadable ?? null,
+              updated: now,
+              messages: {
+                create: { id: `m-${randomUUID()}`, author: user.login, text: input.text, timestamp: now },
+              },
             },
-          },
-          include: threadInclude,
+            include: threadInclude,
+          });
+          await tx.inboxFolder.upsert({
+            where: { userId_folderId: { userId: recipient.id, folderId: input.folder.id } },
+            create: { userId: recipient.id, folderId: input.folder.id, lastNotified: now },
+            update: { lastNotified: now },
+          });
+          return thread;
         });
-        await tx.inboxFolder.upsert({
-          where: { userId_folderId: { userId: recipient.id, folderId: input.folder.id } },
-          create: { userId: recipient.id, folderId: input.folder.id, lastNotified: now },
-          update: { lastNotified: now },
-        });
-        return thread;
-      });
-      await publishInboxChange(db, recipient.id, created.id);
-      const thread = toThread(created, await authorNames(db, [user.login]));
-      // The push goes out beside the answer: a slow push service delays no one.
-      if (push && readNotificationKinds(recipient.notificationKinds)[notificationKindOf(thread)]) {
-        push
-          .notify(recipient.id, notificationOf(thread))
-          .catch((error: unknown) => req.log?.warn({ err: error }, "web push failed"));
-      }
-      res.status(201);
-      send(res, thread);
-    }),
+        await publishInboxChange(db, recipient.id, created.id);
+        const thread = toThread(created, await authorNames(db, [user.login]));
+        // The push goes out beside the answer: a slow push service delays no one.
+        if (push && readNotificationKinds(recipient.notificationKinds)[notificationKindOf(thread)]) {
+          push
+            .notify(recipient.id, notificationOf(thread))
+            .catch((error: unknown) => req.log?.warn({ err: error }, "web push failed"));
+        }
+        res.status(201);
+        send(res, thread);
+      },
+    ),
   );
 
   // The inbox as a stream: the folders now and after every change, and pings so the client can tell a
   // live stream from a dead one (docs/notifications.md, The event stream).
   router.get(
     "/inbox/events",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ auth: requireUser, query: ReadQuerySchema }, async ({ req, res, user }) => {
       // Listened for first, so a client gone during the first read leaves no timer or registration behind.
       let closed = false;
       const cleanups: (() => void)[] = [];

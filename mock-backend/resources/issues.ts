@@ -12,7 +12,7 @@ import {
 import { currentUser, requireUser, type AuthUser } from "../auth.ts";
 import { dbProvider, type Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
-import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
+import { endpoint, fieldsSender, forbidden, notFound, sendFields } from "../http.ts";
 import { projectsWith, readableIssues } from "../model.ts";
 import { IssueListQuerySchema } from "#contract/app-api.ts";
 import { issueFieldsInclude, loadCatalog, loadUsers, toIssueFields } from "../issue-fields.ts";
@@ -156,84 +156,92 @@ export function contentRouter(db: Db): Router {
 
   router.get(
     "/issues",
-    route(async (req, res) => {
-      const query = validate(IssueListQuerySchema, req.query, "query");
+    endpoint({ query: IssueListQuerySchema }, async ({ req, res, query }) => {
       sendFields(req, res, await listIssues(currentUser(req), query), ISSUE_FIELDS);
     }),
   );
 
   router.get(
     "/issues/:id",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
-      const { id } = validate(IdParamsSchema, req.params, "issue id");
-      const where = await readableIssues(db, currentUser(req).id);
-      const row = await db.issue.findFirst({
-        where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
-        include: issueInclude,
-      });
-      if (!row) throw notFound(`Issue ${id} not found`);
-      sendFields(req, res, toIssue(row, await loadUsers(db)), ISSUE_FIELDS);
-    }),
+    endpoint(
+      { query: ReadQuerySchema, params: [IdParamsSchema, "issue id"] },
+      async ({ req, res, params: { id } }) => {
+        const where = await readableIssues(db, currentUser(req).id);
+        const row = await db.issue.findFirst({
+          where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
+          include: issueInclude,
+        });
+        if (!row) throw notFound(`Issue ${id} not found`);
+        sendFields(req, res, toIssue(row, await loadUsers(db)), ISSUE_FIELDS);
+      },
+    ),
   );
 
   router.get(
     "/articles",
-    route(async (req, res) => {
-      const query = validate(ListQuerySchema, req.query, "query");
+    endpoint({ query: ListQuerySchema }, async ({ req, res, query }) => {
       sendFields(req, res, await list("article", currentUser(req).id, query), ARTICLE_FIELDS);
     }),
   );
 
   router.get(
     "/articles/:id",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
-      const { id } = validate(IdParamsSchema, req.params, "article id");
-      const where = await readableArticles(db, currentUser(req).id);
-      const row = await db.article.findFirst({
-        where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
-        include,
-      });
-      if (!row) throw notFound(`Article ${id} not found`);
-      sendFields(req, res, toEntity(row), ARTICLE_FIELDS);
-    }),
+    endpoint(
+      { query: ReadQuerySchema, params: [IdParamsSchema, "article id"] },
+      async ({ req, res, params: { id } }) => {
+        const where = await readableArticles(db, currentUser(req).id);
+        const row = await db.article.findFirst({
+          where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
+          include,
+        });
+        if (!row) throw notFound(`Article ${id} not found`);
+        sendFields(req, res, toEntity(row), ARTICLE_FIELDS);
+      },
+    ),
   );
 
   router.post(
     "/issues/:id",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, ISSUE_FIELDS);
-      const { id } = validate(IdParamsSchema, req.params, "issue id");
-      const update = validate(IssueUpdateSchema, req.body, "issue");
-      const row = await editableText(db, "issue", user.id, id);
-      const saved = await db.issue.update({
-        where: { id: row.id },
-        data: { description: update.description, updated: BigInt(Date.now()) },
-        include: issueInclude,
-      });
-      send(res, toIssue(saved, await loadUsers(db)));
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [IdParamsSchema, "issue id"],
+        body: [IssueUpdateSchema, "issue"],
+      },
+      async ({ req, res, user, params: { id }, body: update }) => {
+        const send = fieldsSender(req, ISSUE_FIELDS);
+        const row = await editableText(db, "issue", user.id, id);
+        const saved = await db.issue.update({
+          where: { id: row.id },
+          data: { description: update.description, updated: BigInt(Date.now()) },
+          include: issueInclude,
+        });
+        send(res, toIssue(saved, await loadUsers(db)));
+      },
+    ),
   );
 
   router.post(
     "/articles/:id",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, ARTICLE_FIELDS);
-      const { id } = validate(IdParamsSchema, req.params, "article id");
-      const update = validate(ArticleUpdateSchema, req.body, "article");
-      const row = await editableText(db, "article", user.id, id);
-      const saved = await db.article.update({
-        where: { id: row.id },
-        data: { content: update.content, updated: BigInt(Date.now()) },
-        include,
-      });
-      send(res, toEntity(saved));
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [IdParamsSchema, "article id"],
+        body: [ArticleUpdateSchema, "article"],
+      },
+      async ({ req, res, user, params: { id }, body: update }) => {
+        const send = fieldsSender(req, ARTICLE_FIELDS);
+        const row = await editableText(db, "article", user.id, id);
+        const saved = await db.article.update({
+          where: { id: row.id },
+          data: { content: update.content, updated: BigInt(Date.now()) },
+          include,
+        });
+        send(res, toEntity(saved));
+      },
+    ),
   );
 
   return router;

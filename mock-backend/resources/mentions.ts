@@ -3,7 +3,7 @@ import { PERMISSION } from "#contract/constants.ts";
 import { MentionsQuerySchema } from "#contract/api.ts";
 import { currentUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { route, sendFields, validate } from "../http.ts";
+import { endpoint, sendFields } from "../http.ts";
 import { projectsWith, readableIssues } from "../model.ts";
 
 const MENTION_FIELDS =
@@ -19,8 +19,7 @@ export function mentionsRouter(db: Db): Router {
 
   router.get(
     "/mentions",
-    route(async (req, res) => {
-      const query = validate(MentionsQuerySchema, req.query, "query");
+    endpoint({ query: MentionsQuerySchema }, async ({ req, res, query }) => {
       const userId = currentUser(req).id;
       const ids = query.ids ?? [];
       const logins = query.logins ?? [];

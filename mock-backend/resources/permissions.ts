@@ -2,15 +2,14 @@ import { Router } from "express";
 import { ReadQuerySchema } from "#contract/api.ts";
 import { currentUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { route, sendFields, validate } from "../http.ts";
+import { endpoint, sendFields } from "../http.ts";
 import { loadPermissions } from "../model.ts";
 
 export function permissionsRouter(db: Db): Router {
   const router = Router();
   router.get(
     "/permissions/cache",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ query: ReadQuerySchema }, async ({ req, res }) => {
       sendFields(
         req,
         res,

@@ -18,7 +18,7 @@ import {
 } from "#contract/api.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
-import { fieldsSender, forbidden, HttpError, notFound, route, sendFields, validate } from "../http.ts";
+import { endpoint, fieldsSender, forbidden, HttpError, notFound, sendFields } from "../http.ts";
 import { projectsWith } from "../model.ts";
 
 const PROJECT_FIELDS = "id,shortName,name";
@@ -178,45 +178,43 @@ export function projectsRouter(db: Db): Router {
 
   router.post(
     "/admin/projects",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, PROJECT_FIELDS);
-      if (!(await holds(db, user.id, PERMISSION.PROJECT_CREATE))) {
-        throw forbidden("You may not create projects");
-      }
-      const input = validate(ProjectCreateSchema, req.body, "project");
-      const created = await db.$transaction(async (tx) => {
-        if (await tx.project.findUnique({ where: { shortName: input.shortName } })) {
-          throw conflict("shortName", `The ID ${input.shortName} is taken by another project`);
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, body: [ProjectCreateSchema, "project"] },
+      async ({ req, res, user, body: input }) => {
+        const send = fieldsSender(req, PROJECT_FIELDS);
+        if (!(await holds(db, user.id, PERMISSION.PROJECT_CREATE))) {
+          throw forbidden("You may not create projects");
         }
-        const sameName = await tx.project.findMany({ select: { name: true } });
-        if (sameName.some((p) => p.name.toLowerCase() === input.name.toLowerCase())) {
-          throw conflict("name", `A project named ${input.name} already exists`);
-        }
-        const id = await nextProjectId(tx);
-        await tx.project.create({
-          data: {
-            id,
-            shortName: input.shortName,
-            name: input.name,
-            template: input.template,
-            projectType: input.template === "helpdesk" ? "HELPDESK" : "DEFAULT",
-            leaderId: user.id,
-          },
+        const created = await db.$transaction(async (tx) => {
+          if (await tx.project.findUnique({ where: { shortName: input.shortName } })) {
+            throw conflict("shortName", `The ID ${input.shortName} is taken by another project`);
+          }
+          const sameName = await tx.project.findMany({ select: { name: true } });
+          if (sameName.some((p) => p.name.toLowerCase() === input.name.toLowerCase())) {
+            throw conflict("name", `A project named ${input.name} already exists`);
+          }
+          const id = await nextProjectId(tx);
+          await tx.project.create({
+            data: {
+              id,
+              shortName: input.shortName,
+              name: input.name,
+              template: input.template,
+              projectType: input.template === "helpdesk" ? "HELPDESK" : "DEFAULT",
+              leaderId: user.id,
+            },
+          });
+          await grant(tx, user.id, id, CREATOR_PERMISSIONS);
+          return tx.project.findUniqueOrThrow({ where: { id }, include: projectInclude });
         });
-        await grant(tx, user.id, id, CREATOR_PERMISSIONS);
-        return tx.project.findUniqueOrThrow({ where: { id }, include: projectInclude });
-      });
-      send(res, toProject(created));
-    }),
+        send(res, toProject(created));
+      },
+    ),
   );
 
   router.get(
     "/admin/projects",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      const query = validate(ProjectListQuerySchema, req.query, "query");
+    endpoint({ auth: requireUser, query: ProjectListQuerySchema }, async ({ req, res, user, query }) => {
       const visible = await visibleProjectIds(db, user.id);
       const rows = await db.project.findMany({
         where: visible === "all" ? {} : { id: { in: visible } },
@@ -239,50 +237,58 @@ export function projectsRouter(db: Db): Router {
 
   router.get(
     "/admin/projects/:id",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { id } = validate(IdParamsSchema, req.params, "project id");
-      sendFields(req, res, toProject(await visibleProject(user.id, id)), PROJECT_FIELDS);
-    }),
+    endpoint(
+      { auth: requireUser, query: ReadQuerySchema, params: [IdParamsSchema, "project id"] },
+      async ({ req, res, user, params: { id } }) => {
+        sendFields(req, res, toProject(await visibleProject(user.id, id)), PROJECT_FIELDS);
+      },
+    ),
   );
 
   router.post(
     "/admin/projects/:id/invitations",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { id } = validate(IdParamsSchema, req.params, "project id");
-      const send = fieldsSender(req, "invited(invitee,kind,status),failed(invitee,kind,message)");
-      const { invitees } = validate(InvitationsRequestSchema, req.body, "invitations");
-      const project = await updatableProject(user.id, id);
-      const outcomes = await db.$transaction(async (tx) => {
-        const results: Outcome[] = [];
-        for (const invitee of new Set(invitees)) results.push(await invite(tx, project.id, invitee));
-        return results;
-      });
-      const result: InvitationsResult = { invited: [], failed: [] };
-      for (const outcome of outcomes) {
-        if (outcome.ok)
-          result.invited.push({ invitee: outcome.invitee, kind: outcome.kind, status: outcome.status });
-        else result.failed.push({ invitee: outcome.invitee, kind: outcome.kind, message: outcome.message });
-      }
-      send(res, result);
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [IdParamsSchema, "project id"],
+        body: [InvitationsRequestSchema, "invitations"],
+      },
+      async ({ req, res, user, params: { id }, body: { invitees } }) => {
+        const send = fieldsSender(req, "invited(invitee,kind,status),failed(invitee,kind,message)");
+        const project = await updatableProject(user.id, id);
+        const outcomes = await db.$transaction(async (tx) => {
+          const results: Outcome[] = [];
+          for (const invitee of new Set(invitees)) results.push(await invite(tx, project.id, invitee));
+          return results;
+        });
+        const result: InvitationsResult = { invited: [], failed: [] };
+        for (const outcome of outcomes) {
+          if (outcome.ok)
+            result.invited.push({ invitee: outcome.invitee, kind: outcome.kind, status: outcome.status });
+          else result.failed.push({ invitee: outcome.invitee, kind: outcome.kind, message: outcome.message });
+        }
+        send(res, result);
+      },
+    ),
   );
 
   router.post(
     "/admin/projects/:id/timeTrackingSettings",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const { id } = validate(IdParamsSchema, req.params, "project id");
-      const send = fieldsSender(req, "enabled");
-      const { enabled } = validate(TimeTrackingUpdateSchema, req.body, "time tracking settings");
-      const project = await updatableProject(user.id, id);
-      await db.project.update({ where: { id: project.id }, data: { timeTrackingEnabled: enabled } });
-      send(res, { enabled });
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [IdParamsSchema, "project id"],
+        body: [TimeTrackingUpdateSchema, "time tracking settings"],
+      },
+      async ({ req, res, user, params: { id }, body: { enabled } }) => {
+        const send = fieldsSender(req, "enabled");
+        const project = await updatableProject(user.id, id);
+        await db.project.update({ where: { id: project.id }, data: { timeTrackingEnabled: enabled } });
+        send(res, { enabled });
+      },
+    ),
   );
 
   return router;

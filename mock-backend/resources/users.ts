@@ -11,7 +11,7 @@ import {
 import { currentUser, requireUser, type AuthUser } from "../auth.ts";
 import { DATE_FORMATS, type GeneralProfileRead } from "#contract/app-api.ts";
 import type { Db } from "../db.ts";
-import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
+import { endpoint, fieldsSender, forbidden, notFound, sendFields } from "../http.ts";
 import { loadCurrentUser, projectsWith, readNavigationShape, readNotificationKinds } from "../model.ts";
 import { readCache } from "../read-cache.ts";
 import { PERMISSION } from "#contract/constants.ts";
@@ -68,8 +68,7 @@ export function usersRouter(db: Db): Router {
 
   router.get(
     "/users/me",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ query: ReadQuerySchema }, async ({ req, res }) => {
       const { id } = currentUser(req);
       const [user, general] = await Promise.all([loadCurrentUser(db, id), loadGeneralProfile(db, id)]);
       sendFields(req, res, {
@@ -83,8 +82,7 @@ export function usersRouter(db: Db): Router {
 
   router.get(
     "/users/:id/profiles/general",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ query: ReadQuerySchema }, async ({ req, res }) => {
       const owner = await profileOwner(db, requireUser(req), String(req.params.id));
       sendFields(req, res, await loadGeneralProfile(db, owner), "id");
     }),
@@ -104,14 +102,14 @@ export function usersRouter(db: Db): Router {
   ) {
     router.post(
       path,
-      route(async (req, res) => {
-        const user = requireUser(req);
-        validate(ReadQuerySchema, req.query, "query");
-        const send = fieldsSender(req, fields);
-        const update = validate(schema, req.body, path.split("/").at(-1)!);
-        const row = await db.user.update({ where: { id: user.id }, data: toColumns(update), select });
-        send(res, toAnswer(row as Prisma.UserGetPayload<{ select: C }>));
-      }),
+      endpoint(
+        { auth: requireUser, query: ReadQuerySchema, body: [schema, path.split("/").at(-1)!] },
+        async ({ req, res, user, body: update }) => {
+          const send = fieldsSender(req, fields);
+          const row = await db.user.update({ where: { id: user.id }, data: toColumns(update), select });
+          send(res, toAnswer(row as Prisma.UserGetPayload<{ select: C }>));
+        },
+      ),
     );
   }
 
@@ -164,8 +162,7 @@ export function usersRouter(db: Db): Router {
 
   router.get(
     "/users/me/profiles/analytics",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ query: ReadQuerySchema }, async ({ req, res }) => {
       const row = await db.user.findUniqueOrThrow({
         where: { id: currentUser(req).id },
         select: { analyticsId: true },
@@ -177,9 +174,7 @@ export function usersRouter(db: Db): Router {
   /** Another user's card (what widgets such as the user card read): signed-in users only. */
   router.get(
     "/users/:id",
-    route(async (req, res) => {
-      validate(ReadQuerySchema, req.query, "query");
-      const me = requireUser(req);
+    endpoint({ auth: requireUser, query: ReadQuerySchema }, async ({ req, res, user: me }) => {
       const id = String(req.params.id);
       const row = await db.user.findFirst({
         where: { OR: [{ id }, { login: id }], guest: false },

@@ -15,7 +15,7 @@ import { ReadQuerySchema, type WhatsNewVersion } from "#contract/api.ts";
 import { requireUser } from "../auth.ts";
 import type { Db } from "../db.ts";
 import { readCache } from "../read-cache.ts";
-import { forbidden, route, sendFields, validate } from "../http.ts";
+import { endpoint, forbidden, sendFields } from "../http.ts";
 import { loadConfiguration, projectsWith } from "../model.ts";
 
 /** The mock serves the texts the app bundles; a real server has its own copy. */
@@ -41,9 +41,7 @@ export function whatsNewRouter(db: Db, now: () => number = Date.now): Router {
 
   router.get(
     "/whatsNew/availableNow",
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
+    endpoint({ auth: requireUser, query: ReadQuerySchema }, async ({ req, res, user }) => {
       let allowed = false;
       for (const key of READERS) {
         const projects = await projectsWith(db, user.id, key);

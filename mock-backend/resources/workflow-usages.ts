@@ -14,7 +14,7 @@ import {
 } from "#contract/app-api.ts";
 import { IdParamsSchema, ReadQuerySchema } from "#contract/api.ts";
 import type { Db } from "../db.ts";
-import { badRequest, fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
+import { badRequest, endpoint, fieldsSender, forbidden, notFound, sendFields } from "../http.ts";
 import { appResourcePath, projectsWith } from "../model.ts";
 
 const USAGE_FIELDS = "id,enabled,priority";
@@ -162,55 +162,63 @@ export function workflowUsagesRouter(db: Db): Router {
 
   router.get(
     PATH,
-    route(async (req, res) => {
-      const user = requireUser(req);
-      const query = validate(UsagesQuerySchema, req.query, "query");
-      const { id } = validate(IdParamsSchema, req.params, "project id");
-      const project = await administeredProject(user.id, id);
-      const usages = (await usagesOf(project.id)).slice(query.$skip ?? 0);
-      const top = query.$top === undefined || query.$top < 0 ? usages.length : query.$top;
-      sendFields(req, res, usages.slice(0, top), USAGE_FIELDS);
-    }),
+    endpoint(
+      { auth: requireUser, query: UsagesQuerySchema, params: [IdParamsSchema, "project id"] },
+      async ({ req, res, user, query, params: { id } }) => {
+        const project = await administeredProject(user.id, id);
+        const usages = (await usagesOf(project.id)).slice(query.$skip ?? 0);
+        const top = query.$top === undefined || query.$top < 0 ? usages.length : query.$top;
+        sendFields(req, res, usages.slice(0, top), USAGE_FIELDS);
+      },
+    ),
   );
 
   router.put(
     PATH,
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, USAGE_FIELDS);
-      const { id } = validate(IdParamsSchema, req.params, "project id");
-      const updates = validate(UsagesBulkUpdateSchema, req.body, "usages");
-      const project = await administeredProject(user.id, id);
-      const usages = await save(project.id, updates);
-      send(
-        res,
-        usages.filter((u) => updates.some((update) => update.id === u.id)),
-      );
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [IdParamsSchema, "project id"],
+        body: [UsagesBulkUpdateSchema, "usages"],
+      },
+      async ({ req, res, user, params: { id }, body: updates }) => {
+        const send = fieldsSender(req, USAGE_FIELDS);
+        const project = await administeredProject(user.id, id);
+        const usages = await save(project.id, updates);
+        send(
+          res,
+          usages.filter((u) => updates.some((update) => update.id === u.id)),
+        );
+      },
+    ),
   );
 
   router.post(
     `${PATH}/:usageId`,
-    route(async (req, res) => {
-      const user = requireUser(req);
-      validate(ReadQuerySchema, req.query, "query");
-      const send = fieldsSender(req, USAGE_FIELDS);
-      const { id } = validate(IdParamsSchema, req.params, "project id");
-      const usage = String(req.params.usageId);
-      const update = validate(UsageUpdateSchema, req.body, "usage");
-      if (update.id !== undefined && update.id !== usage) {
-        throw badRequest("The body's id is not the usage the path names", [
-          { path: "id", message: "must match the path" },
-        ]);
-      }
-      const project = await administeredProject(user.id, id);
-      const usages = await save(project.id, [{ ...update, id: usage }]);
-      send(
-        res,
-        usages.find((u) => u.id === usage),
-      );
-    }),
+    endpoint(
+      {
+        auth: requireUser,
+        query: ReadQuerySchema,
+        params: [IdParamsSchema, "project id"],
+        body: [UsageUpdateSchema, "usage"],
+      },
+      async ({ req, res, user, params: { id }, body: update }) => {
+        const send = fieldsSender(req, USAGE_FIELDS);
+        const usage = String(req.params.usageId);
+        if (update.id !== undefined && update.id !== usage) {
+          throw badRequest("The body's id is not the usage the path names", [
+            { path: "id", message: "must match the path" },
+          ]);
+        }
+        const project = await administeredProject(user.id, id);
+        const usages = await save(project.id, [{ ...update, id: usage }]);
+        send(
+          res,
+          usages.find((u) => u.id === usage),
+        );
+      },
+    ),
   );
 
   return router;

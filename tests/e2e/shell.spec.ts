@@ -18,20 +18,20 @@ test.describe("the two apps", () => {
   }) => {
     await signInQuickly(page, "alice", "/dashboard");
     await waitForHydration(page);
-    await expect(page.locator(".app-host")).toHaveAttribute("data-app", "lite");
+    await expect(page.locator(".layout-host")).toHaveAttribute("data-layout", "lite");
     await mainNav(page).getByRole("link", { name: "Agile Boards" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Agile Boards" })).toBeVisible();
-    await expect(page.locator(".app-host")).toHaveCount(1);
-    await expect(page.locator(".app-host")).toHaveAttribute("data-app", "classic");
+    await expect(page.locator(".layout-host")).toHaveCount(1);
+    await expect(page.locator(".layout-host")).toHaveAttribute("data-layout", "classic");
     // The loading overlay goes once the newly mounted app has initialised.
-    await expect(page.locator(".app-host")).toHaveAttribute("data-initialised", "true");
-    await expect(page.locator(".app-loading")).toHaveCount(0);
+    await expect(page.locator(".layout-host")).toHaveAttribute("data-initialised", "true");
+    await expect(page.locator(".layout-loading")).toHaveCount(0);
   });
 
   test("routes that depend on a feature flag are classic while the flag is off", async ({ page }) => {
     await signInQuickly(page, "admin", "/reports");
     await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-    await expect(page.locator(".app-host")).toHaveAttribute("data-app", "classic");
+    await expect(page.locator(".layout-host")).toHaveAttribute("data-layout", "classic");
   });
 });
 

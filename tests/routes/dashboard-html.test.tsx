@@ -6,7 +6,7 @@ import { expect, test } from "vitest";
 import { WithI18n } from "../helpers/i18n.tsx";
 import type { DashboardTile } from "#contract/api.ts";
 import type { HostedWidget } from "../../app/widgets/types.ts";
-import Dashboard from "../../app/routes/widgets/dashboard.tsx";
+import Dashboard from "../../app/routes/dashboard/dashboard.tsx";
 
 const PULSE: HostedWidget = {
   id: "w-1",

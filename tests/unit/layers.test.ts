@@ -85,3 +85,17 @@ test("production code carries no benchmark hooks: the bench's pages live in test
     .filter((file) => hooks.test(readFileSync(file, "utf8")));
   expect(found).toEqual([]);
 });
+
+test("the handler prelude is linted, and may use only the language's own globals", async () => {
+  const filePath = "mock-backend/apps/handlers/handler-prelude.js";
+  const source = readFileSync(filePath, "utf8");
+  const [clean] = await eslint.lintText(source, { filePath });
+  expect(clean?.messages).toEqual([]);
+  const [broken] = await eslint.lintText(`${source}\nprocess.exit(Math.max(1, 2));\nfetch("/");\n`, {
+    filePath,
+  });
+  expect(broken?.messages.filter((m) => m.ruleId === "no-undef").map((m) => m.message)).toEqual([
+    "'process' is not defined.",
+    "'fetch' is not defined.",
+  ]);
+});

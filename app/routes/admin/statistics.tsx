@@ -4,6 +4,7 @@ import type { Route } from "./+types/statistics";
 import type { Statistics } from "#contract/api.ts";
 import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
 import { ApiError } from "../../lib/api.server.ts";
+import { formatDate } from "../../lib/dates.ts";
 import { getApi } from "../../middleware/api.server.ts";
 import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
 
@@ -30,10 +31,7 @@ const PALETTE = ["#2f6fdf", "#c2410c", "#15803d", "#9333ea", "#b45309", "#0e7490
 export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
   const { statistics, title, locale } = loaderData;
   const { t } = useTranslation("pages");
-  const dayLabel = (day: string) =>
-    new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(
-      new Date(day),
-    );
+  const dayLabel = (day: string) => formatDate(day, { month: "short", day: "numeric" }, locale);
   return (
     <section aria-labelledby="page-heading" className="statistics">
       <h1 id="page-heading">{title}</h1>

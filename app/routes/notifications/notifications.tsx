@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Route } from "./+types/notifications";
 import type { InboxThread, WhatsNewVersion } from "#contract/api.ts";
 import { getKeelContext } from "../../lib/keel-context.ts";
+import { formatDate } from "../../lib/dates.ts";
 import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { loadWhatsNew } from "../../shell/whats-new/whats-new.server.ts";
 import { CsrfInput } from "../../components/csrf-input.tsx";
@@ -263,9 +264,9 @@ function ThreadItem({ thread, back }: { thread: InboxThread; back: string }) {
 /** "2025.10" as "October 2025" in the reader's language. */
 export function versionLabel(id: string, locale: string): string {
   const [year, month] = id.split(".").map(Number);
-  const date = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1));
+  const date = Date.UTC(year ?? 1970, (month ?? 1) - 1, 1);
   try {
-    return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+    return formatDate(date, { month: "long", year: "numeric" }, locale);
   } catch {
     return id;
   }

@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 import type { RunnerMessage } from "./protocol.ts";
 
 export const RUNNER_PATH = fileURLToPath(new URL("./runner.ts", import.meta.url));
+/** The code each call's context runs first, which the runner reads at startup. */
+export const PRELUDE_PATH = fileURLToPath(new URL("./handler-prelude.js", import.meta.url));
 
 /**
  * Address space Node reserves before a handler allocates anything (code range, thread stacks, heap
@@ -20,11 +22,12 @@ const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((candidate) => existsS
 
 const STDERR_TAIL_CHARS = 2000;
 
-/** Node flags of a handler child: the permission model lets it read its own file and do nothing else. */
+/** Node flags of a handler child: the permission model lets it read its own files and do nothing else. */
 export function runnerExecArgv(heapMb: number): string[] {
   return [
     "--permission",
     `--allow-fs-read=${RUNNER_PATH}`,
+    `--allow-fs-read=${PRELUDE_PATH}`,
     `--max-old-space-size=${heapMb}`,
     "--disallow-code-generation-from-strings",
     "--disable-warning=ExperimentalWarning",

@@ -1,14 +1,14 @@
 import { Outlet } from "react-router";
-import type { Route } from "./+types/classic";
+import type { Route } from "./+types/lite-layout";
 import { requireSignInMiddleware } from "../../middleware/require-sign-in.server.ts";
-import { AppHost } from "../../shell/app-host.tsx";
+import { LayoutHost } from "./layout-host.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignInMiddleware];
 
-export default function ClassicApp() {
+export default function LiteLayout() {
   return (
-    <AppHost kind="classic">
+    <LayoutHost kind="lite">
       <Outlet />
-    </AppHost>
+    </LayoutHost>
   );
 }

@@ -1,14 +1,14 @@
 import { Outlet } from "react-router";
-import type { Route } from "./+types/lite";
+import type { Route } from "./+types/classic-layout";
 import { requireSignInMiddleware } from "../../middleware/require-sign-in.server.ts";
-import { AppHost } from "../../shell/app-host.tsx";
+import { LayoutHost } from "./layout-host.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignInMiddleware];
 
-export default function LiteApp() {
+export default function ClassicLayout() {
   return (
-    <AppHost kind="lite">
+    <LayoutHost kind="classic">
       <Outlet />
-    </AppHost>
+    </LayoutHost>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import type { TFunction } from "i18next";
-import type { Route } from "./+types/admin-apps";
+import type { Route } from "./+types/apps";
 import { CsrfInput } from "../../components/csrf-input.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import type { AppEntry } from "#contract/api.ts";
