@@ -24,7 +24,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: os.availableParallelism(),
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // A trace records every action's DOM, a quarter of a passing test's CPU: a failed test runs once more
+  // with the trace on, and still fails the run (a test that passes only the second time is flaky, and
+  // flaky fails).
+  retries: 1,
+  failOnFlakyTests: true,
   // Two workers, the server and Chromium share two cores: patience for a busy machine, not for slow code
   // (speed is the benchmark's business).
   timeout: 30_000,
@@ -33,7 +37,7 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,

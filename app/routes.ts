@@ -61,6 +61,7 @@ export default [
     route("settings/language", "routes/settings/language.tsx"),
     route("settings/dates", "routes/settings/dates.tsx"),
     route("settings/navigation", "routes/settings/navigation.tsx"),
+    route("settings/notifications", "routes/settings/notifications.tsx"),
     route("menu", "routes/shell/menu.tsx"),
     ...SHELL_ROUTES.filter((r) => r.app === "lite").map(toRoute),
     route("*", "routes/not-found.tsx"),

@@ -3,6 +3,7 @@
 // so a real backend is held to the same shapes.
 import { z } from "zod";
 import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./api-shell.ts";
+import { PUSH_AUTH_LENGTH, PUSH_ENDPOINT_MAX_LENGTH, PUSH_P256DH_LENGTH } from "./notification-kinds.ts";
 import {
   ANALYTICS_MAX_EVENT_BYTES,
   DATE_FORMAT_IDS,
@@ -91,9 +92,15 @@ export const NavigationShapeSchema = z.object({
 });
 export type NavigationShape = z.infer<typeof NavigationShapeSchema>;
 
+/** The kinds of notification shown outside the page (contract/notification-kinds.ts). */
+export const NotificationKindsSchema = z
+  .object({ mention: z.boolean(), reaction: z.boolean(), subscription: z.boolean(), whatsnew: z.boolean() })
+  .strict();
+
 export const KeelProfileSchema = z.object({
   contrast: ContrastSchema,
   navigation: NavigationShapeSchema,
+  notifications: NotificationKindsSchema,
 });
 export type KeelProfile = z.infer<typeof KeelProfileSchema>;
 
@@ -102,6 +109,37 @@ export const KeelProfileUpdateSchema = KeelProfileSchema.partial()
   .strict()
   .refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" });
 export type KeelProfileUpdate = z.infer<typeof KeelProfileUpdateSchema>;
+
+// ---------- Web Push (Keel's extension, docs/decisions/0018-web-push.md) ----------
+
+const Base64Url = (length: number) =>
+  z
+    .string()
+    .length(length)
+    .regex(/^[A-Za-z0-9_-]+$/, "must be base64url");
+
+/** A browser's push subscription, as PushSubscription.toJSON() gives it. */
+export const PushSubscriptionInputSchema = z
+  .object({
+    endpoint: z
+      .string()
+      .max(PUSH_ENDPOINT_MAX_LENGTH)
+      .pipe(z.url({ protocol: /^https?$/ })),
+    keys: z.object({ p256dh: Base64Url(PUSH_P256DH_LENGTH), auth: Base64Url(PUSH_AUTH_LENGTH) }).strict(),
+  })
+  .strict();
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
+
+export const PushUnsubscribeSchema = z
+  .object({ endpoint: z.string().max(PUSH_ENDPOINT_MAX_LENGTH) })
+  .strict();
+
+/** The backend's VAPID public key (null: it sends no pushes) and how many browsers the user subscribed. */
+export const PushSettingsSchema = z.object({
+  applicationServerKey: z.string().nullable(),
+  subscriptions: z.number().int().nonnegative(),
+});
+export type PushSettings = z.infer<typeof PushSettingsSchema>;
 
 /** A user's date format as Keel reads it from the profile. */
 export const UserDateFormatSchema = z.object({

@@ -24,6 +24,14 @@ import { mentionsRouter } from "./resources/mentions.ts";
 import { contentRouter } from "./resources/issues.ts";
 import { permissionsRouter } from "./resources/permissions.ts";
 import { projectsRouter } from "./resources/projects.ts";
+import { pushRouter } from "./resources/push.ts";
+import { createPushSender, type PushOptions } from "./push/web-push.ts";
+import {
+  DEFAULT_PUSH_SERVICE_ORIGINS,
+  DEFAULT_PUSH_SUBSCRIPTIONS_PER_USER,
+  DEFAULT_PUSH_TIMEOUT_MS,
+  DEFAULT_VAPID_SUBJECT,
+} from "./defaults.ts";
 import { usersRouter } from "./resources/users.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";
 import { workflowUsagesRouter } from "./resources/workflow-usages.ts";
@@ -50,7 +58,16 @@ export interface MockBackendOptions extends AuthOptions {
   identity?: Partial<OAuthSettings>;
   /** Without it, handlers run in the process-wide runner, with default limits. */
   apps?: AppLimits;
+  /** Web Push: VAPID keys, the push services allowed, limits; defaults in defaults.ts. */
+  push?: Partial<PushOptions>;
 }
+
+export const DEFAULT_PUSH_OPTIONS: PushOptions = {
+  subject: DEFAULT_VAPID_SUBJECT,
+  serviceOrigins: DEFAULT_PUSH_SERVICE_ORIGINS,
+  maxSubscriptionsPerUser: DEFAULT_PUSH_SUBSCRIPTIONS_PER_USER,
+  timeoutMs: DEFAULT_PUSH_TIMEOUT_MS,
+};
 
 /**
  * What a user who must use two-factor authentication and has not set it up may still call: who they
@@ -74,11 +91,14 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
     requireSameOriginForWrites,
   ];
 
+  const push = createPushSender(db, { ...DEFAULT_PUSH_OPTIONS, ...options.push });
+
   const api = Router();
   api.use(configRouter(db));
   api.use(usersRouter(db));
+  api.use(pushRouter(push));
   api.use(permissionsRouter(db));
-  api.use(inboxRouter(db, options.inboxStreams));
+  api.use(inboxRouter(db, options.inboxStreams, push));
   api.use(analyticsRouter(db, options.analytics));
   api.use(contentRouter(db));
   api.use(issueQueriesRouter(db));

@@ -29,3 +29,15 @@ export const SIGN_IN_THROTTLE_DEFAULTS: Readonly<SignInThrottleOptions> = {
   maxRows: 50_000,
   now: Date.now,
 };
+
+/** Push services browsers subscribe through (Chrome, Firefox, Edge, Safari): the backend posts only there. */
+export const DEFAULT_PUSH_SERVICE_ORIGINS: readonly string[] = [
+  "https://fcm.googleapis.com",
+  "https://updates.push.services.mozilla.com",
+  "https://*.notify.windows.com",
+  "https://web.push.apple.com",
+];
+export const DEFAULT_PUSH_SUBSCRIPTIONS_PER_USER = 10;
+export const DEFAULT_PUSH_TIMEOUT_MS = 10_000;
+/** Whom push services contact about this server's pushes; set VAPID_SUBJECT in a real deployment. */
+export const DEFAULT_VAPID_SUBJECT = "mailto:keel@localhost";

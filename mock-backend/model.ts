@@ -5,6 +5,7 @@ import {
   ConfigurationSchema,
   ContrastSchema,
   NavigationShapeSchema,
+  NotificationKindsSchema,
   type NavigationShape,
   type Configuration,
   type CurrentUser,
@@ -12,6 +13,7 @@ import {
   type WidgetEntry,
 } from "#contract/api.ts";
 import type { PermissionCacheEntry } from "#contract/app-api.ts";
+import { DEFAULT_NOTIFICATION_KINDS, type NotificationKinds } from "#contract/notification-kinds.ts";
 import type { Db } from "./db.ts";
 import { HttpError, notFound } from "./http.ts";
 import { readCache } from "./read-cache.ts";
@@ -83,6 +85,7 @@ async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
       keel: {
         contrast: ContrastSchema.catch("system").parse(user.contrast),
         navigation: readNavigationShape(user.navigationShape),
+        notifications: readNotificationKinds(user.notificationKinds),
       },
       general: { locale: { language: user.language, locale: user.locale } },
       helpdesk: {
@@ -97,6 +100,16 @@ async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
       },
     },
   };
+}
+
+/** The stored notification kinds; an empty or unreadable column is every kind. */
+export function readNotificationKinds(column: string): NotificationKinds {
+  if (!column) return DEFAULT_NOTIFICATION_KINDS;
+  try {
+    return NotificationKindsSchema.catch(DEFAULT_NOTIFICATION_KINDS).parse(JSON.parse(column));
+  } catch {
+    return DEFAULT_NOTIFICATION_KINDS;
+  }
 }
 
 /** The stored navigation shape; an empty or unreadable column is the default menu. */

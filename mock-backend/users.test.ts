@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { DEFAULT_NOTIFICATION_KINDS } from "#contract/notification-kinds.ts";
 import { CurrentUserSchema } from "#contract/api.ts";
 import {
   FEATURE_FLAG,
@@ -306,12 +307,20 @@ test("POST appearance with a bearer token needs no Origin", async () => {
 
 test("POST keel saves the contrast, which the current user then carries in profiles.keel", async () => {
   await withBackend(async ({ db, client }) => {
-    expect((await meAs("alice")).profiles.keel).toEqual({ contrast: "system", navigation: DEFAULT_SHAPE });
+    expect((await meAs("alice")).profiles.keel).toEqual({
+      contrast: "system",
+      navigation: DEFAULT_SHAPE,
+      notifications: DEFAULT_NOTIFICATION_KINDS,
+    });
     const response = await client.request("POST", KEEL_PROFILE, {
       body: { contrast: "more" },
       headers: bearer("alice"),
     });
-    expect(expectOk(response)).toEqual({ contrast: "more", navigation: DEFAULT_SHAPE });
+    expect(expectOk(response)).toEqual({
+      contrast: "more",
+      navigation: DEFAULT_SHAPE,
+      notifications: DEFAULT_NOTIFICATION_KINDS,
+    });
     expect((await userRow(db, "alice")).contrast).toBe("more");
     const me = await client.request("GET", withFields(ME, "profiles(keel(contrast))"), {
       headers: bearer("alice"),
@@ -334,11 +343,19 @@ test("POST keel saves the navigation shape alone, and the current user carries i
       headers: bearer("alice"),
     });
     // The contrast is left as it was.
-    expect(expectOk(response)).toEqual({ contrast: "system", navigation });
+    expect(expectOk(response)).toEqual({
+      contrast: "system",
+      navigation,
+      notifications: DEFAULT_NOTIFICATION_KINDS,
+    });
     expect(JSON.parse((await userRow(db, "alice")).navigationShape)).toEqual(navigation);
     const meOf = async (login: string) =>
       CurrentUserSchema.parse(expectOk(await client.request("GET", FULL_ME, { headers: bearer(login) })));
-    expect((await meOf("alice")).profiles.keel).toEqual({ contrast: "system", navigation });
+    expect((await meOf("alice")).profiles.keel).toEqual({
+      contrast: "system",
+      navigation,
+      notifications: DEFAULT_NOTIFICATION_KINDS,
+    });
     const me = await client.request("GET", withFields(ME, "profiles(keel(navigation(pinned,landing)))"), {
       headers: bearer("alice"),
     });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { appLimits, EnvError, loadEnv, loadSessionSecret, parseEnv } from "./env.ts";
-import { mockLimits } from "./mock-limits.ts";
+import { mockLimits, mockPushOptions } from "./mock-limits.ts";
 
 test("defaults describe the demo: port 3000 on localhost, SQLite in ./data, mock backend", () => {
   const env = parseEnv({});
@@ -160,5 +160,30 @@ test("the event streams a process holds have a default and refuse nonsense", () 
   expect(parseEnv({ KEEL_MAX_EVENT_STREAMS: "200" }).KEEL_MAX_EVENT_STREAMS).toBe(200);
   expect(() => parseEnv({ KEEL_MAX_EVENT_STREAMS: "0" })).toThrow(
     /KEEL_MAX_EVENT_STREAMS: must be at least 1/,
+  );
+});
+
+test("Web Push settings: keys together or not at all, origins as a list, defaults for the rest", () => {
+  const defaults = parseEnv({});
+  expect(defaults).toMatchObject({ VAPID_SUBJECT: "mailto:keel@localhost", PUSH_SUBSCRIPTIONS_PER_USER: 10 });
+  expect(defaults.PUSH_SERVICE_ORIGINS).toContain("https://fcm.googleapis.com");
+  expect(mockPushOptions(defaults).push).not.toHaveProperty("vapid");
+  const publicKey = `B${"a".repeat(86)}`;
+  const privateKey = "k".repeat(43);
+  const env = parseEnv({
+    VAPID_PUBLIC_KEY: publicKey,
+    VAPID_PRIVATE_KEY: privateKey,
+    VAPID_SUBJECT: "https://keel.example",
+    PUSH_SERVICE_ORIGINS: "https://push.example, https://*.push.example:8443",
+  });
+  expect(mockPushOptions(env).push).toMatchObject({
+    vapid: { publicKey, privateKey },
+    subject: "https://keel.example",
+    serviceOrigins: ["https://push.example", "https://*.push.example:8443"],
+  });
+  expect(() => parseEnv({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PRIVATE_KEY: .*together/);
+  expect(() => parseEnv({ VAPID_SUBJECT: "http://keel.example" })).toThrow(/VAPID_SUBJECT/);
+  expect(() => parseEnv({ PUSH_SERVICE_ORIGINS: "https://push.example/path" })).toThrow(
+    /PUSH_SERVICE_ORIGINS/,
   );
 });

@@ -13,6 +13,10 @@ import {
   DEFAULT_ANALYTICS_LIMITS,
   DEFAULT_INBOX_EVENT_POLL_MS,
   DEFAULT_INBOX_STREAM_LIMITS,
+  DEFAULT_PUSH_SERVICE_ORIGINS,
+  DEFAULT_PUSH_SUBSCRIPTIONS_PER_USER,
+  DEFAULT_PUSH_TIMEOUT_MS,
+  DEFAULT_VAPID_SUBJECT,
   SIGN_IN_THROTTLE_DEFAULTS,
 } from "../mock-backend/defaults.ts";
 import { LOG_FORMATS } from "./log-format.ts";
@@ -139,6 +143,45 @@ export const EnvSchema = z.object({
     .min(1, "must be at least 1")
     .default(SIGN_IN_THROTTLE_DEFAULTS.ipFailures),
   SIGN_IN_IP_WINDOW_MS: milliseconds(SIGN_IN_THROTTLE_DEFAULTS.ipWindowMs),
+  /**
+   * The mock backend's VAPID key pair for Web Push (base64url, as web-push's generate-vapid-keys prints
+   * them); unset, one pair is generated once and kept in its database (docs/decisions/0018-web-push.md).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key in base64url (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)")
+    .optional(),
+  /** Who runs this server, for push services to reach: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .max(200)
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "must be a mailto: or https: URL")
+    .default(DEFAULT_VAPID_SUBJECT),
+  /** Push services the backend posts to, comma-separated origins; `https://*.domain` allows subdomains. */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^https?:\/\/(\*\.)?[\w.-]+(:\d{1,5})?$/, "must be origins such as https://push.example"),
+      ),
+    )
+    .default([...DEFAULT_PUSH_SERVICE_ORIGINS]),
+  /** Browsers one user may subscribe to Web Push; one more replaces their oldest. */
+  PUSH_SUBSCRIPTIONS_PER_USER: positiveInt(DEFAULT_PUSH_SUBSCRIPTIONS_PER_USER),
+  /** How long one post to a push service may take. */
+  PUSH_TIMEOUT_MS: milliseconds(DEFAULT_PUSH_TIMEOUT_MS),
   HUB_ACCESS_TOKEN_SECONDS: z.coerce
     .number({ error: "must be a number of seconds" })
     .int("must be a whole number")
@@ -166,17 +209,22 @@ const CheckedEnvSchema = EnvSchema.refine(
     path: ["OAUTH_CLIENT_SECRET"],
     error: "OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET are set together or not at all",
   },
-).refine(
-  // A generated secret is one server's own: a cookie it signs fails on every other server.
-  (env) =>
-    env.SESSION_SECRET !== undefined ||
-    (!env.KEEL_CLUSTER && databaseProvider(env.DATABASE_URL) === "sqlite"),
-  {
-    path: ["SESSION_SECRET"],
-    error:
-      "must be set, the same on every server, when the database is PostgreSQL or KEEL_CLUSTER=1 (several servers share sessions)",
-  },
-);
+)
+  .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
+    path: ["VAPID_PRIVATE_KEY"],
+    error: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all",
+  })
+  .refine(
+    // A generated secret is one server's own: a cookie it signs fails on every other server.
+    (env) =>
+      env.SESSION_SECRET !== undefined ||
+      (!env.KEEL_CLUSTER && databaseProvider(env.DATABASE_URL) === "sqlite"),
+    {
+      path: ["SESSION_SECRET"],
+      error:
+        "must be set, the same on every server, when the database is PostgreSQL or KEEL_CLUSTER=1 (several servers share sessions)",
+    },
+  );
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): z.infer<typeof EnvSchema> {
   const result = CheckedEnvSchema.safeParse(withoutEmpty(source));

@@ -8,7 +8,7 @@ import { DEMO_CLIENT } from "#mock-backend/identity/demo-client.ts";
 import { closeInboxStreams } from "#mock-backend/inbox-events.ts";
 import { signInThrottleSettings, type SignInThrottleVariable } from "#mock-backend/sign-in-throttle.ts";
 import type { Env } from "./env.ts";
-import { mockLimits, type MockLimitVariable } from "./mock-limits.ts";
+import { mockLimits, mockPushOptions, type MockLimitVariable } from "./mock-limits.ts";
 import { createInProcessTransport } from "./transport.ts";
 import type { BackendTransport } from "../app/lib/keel-context.ts";
 
@@ -32,6 +32,7 @@ export function createInProcessBackend(options: {
     db,
     secret: env.SESSION_SECRET,
     ...mockLimits(env),
+    ...mockPushOptions(env),
     apps,
     signInThrottle: signInThrottleSettings(env),
   });

@@ -9,7 +9,16 @@ export type MockLimitVariable =
   | "ANALYTICS_RETENTION_DAYS"
   | "INBOX_STREAMS_PER_USER"
   | "INBOX_EVENT_POLL_MS"
-  | "HUB_ACCESS_TOKEN_SECONDS";
+  | "HUB_ACCESS_TOKEN_SECONDS"
+  | PushVariable;
+
+export type PushVariable =
+  | "VAPID_PUBLIC_KEY"
+  | "VAPID_PRIVATE_KEY"
+  | "VAPID_SUBJECT"
+  | "PUSH_SERVICE_ORIGINS"
+  | "PUSH_SUBSCRIPTIONS_PER_USER"
+  | "PUSH_TIMEOUT_MS";
 
 const definedOnly = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -32,5 +41,19 @@ export function mockLimits(
       eventPollMs: env.INBOX_EVENT_POLL_MS,
     }),
     identity: definedOnly({ accessTokenSeconds: env.HUB_ACCESS_TOKEN_SECONDS }),
+  };
+}
+
+/** The mock backend's Web Push settings from the environment; unset ones keep the mock's defaults. */
+export function mockPushOptions(env: Partial<Pick<Env, PushVariable>>): Pick<MockBackendOptions, "push"> {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  return {
+    push: definedOnly({
+      vapid: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+      subject: env.VAPID_SUBJECT,
+      serviceOrigins: env.PUSH_SERVICE_ORIGINS,
+      maxSubscriptionsPerUser: env.PUSH_SUBSCRIPTIONS_PER_USER,
+      timeoutMs: env.PUSH_TIMEOUT_MS,
+    }),
   };
 }

@@ -1,7 +1,8 @@
 // npm test: everything CI runs, continuing past failures so one run shows them all. The checks that each
-// use one core (typecheck, lint, format, build) run side by side, as many at once as the machine has cores;
-// the suites that use every core (unit, soak, e2e) run one after another. Ends with a table of each stage's
-// time and one plain line "N passed, N failed" (CI reads it), and exits non-zero when anything failed.
+// use one core (typecheck, lint, format, build) run side by side, as many at once as the machine has
+// cores, and so do the soak and the cluster; the suites that use every core (unit, e2e) run alone. Ends
+// with a table of each stage's time and one plain line "N passed, N failed" (CI reads it), and exits
+// non-zero when anything failed.
 // `node tests/run-all.ts unit e2e` runs only the named stages.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -106,8 +107,12 @@ const e2e: Stage = {
   },
 };
 
-/** Phases run in order; a phase's stages run side by side. The build comes first among its phase's. */
-const PHASES: Stage[][] = [[build, typecheck, lint, format], [unit], [soak], [cluster], [e2e]];
+/**
+ * Phases run in order; a phase's stages run side by side. The build comes first among its phase's. The
+ * soak keeps one server busy and the cluster mostly waits on its processes' start-up and failover, so the
+ * two share the machine; unit and e2e each use every core and run alone.
+ */
+const PHASES: Stage[][] = [[build, typecheck, lint, format], [unit], [soak, cluster], [e2e]];
 
 /**
  * CPU seconds used by this process's finished children (Linux: /proc/self/stat's cutime and cstime, in the

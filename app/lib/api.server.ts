@@ -49,6 +49,8 @@ import {
   type TipsUpdate,
   type AppearanceUpdate,
   KeelProfileSchema,
+  PushSettingsSchema,
+  type PushSubscriptionInput,
   type KeelProfileUpdate,
   type ArticleUpdate,
   type IssueUpdate,
@@ -233,6 +235,17 @@ export function createApi(context: KeelRequestContext) {
     /** Keel's extension of the profiles; only for a backend whose current user carries `profiles.keel`. */
     updateKeelProfile: (update: KeelProfileUpdate) =>
       post(KeelProfileSchema, "/api/users/me/profiles/keel", update),
+    /** Web Push, Keel's extension too (docs/decisions/0018-web-push.md): the backend's key and the count. */
+    getPushSettings: () => get(PushSettingsSchema, "/api/users/me/pushSubscriptions"),
+    subscribePush: (subscription: PushSubscriptionInput) =>
+      post(PushSettingsSchema, "/api/users/me/pushSubscriptions", subscription, { selectFields: false }),
+    unsubscribePush: (endpoint: string) =>
+      post(
+        PushSettingsSchema,
+        "/api/users/me/pushSubscriptions/remove",
+        { endpoint },
+        { selectFields: false },
+      ),
     listIssues: (query?: { query?: string; $top?: number }) => get(IssuesSchema, "/api/issues", query),
     listApps: () => get(AppListSchema, "/api/apps"),
     /** Installs or upgrades the app in a package (the .zip's bytes); administrators only. */

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type { CurrentUser } from "#contract/api.ts";
 import { NAVIGATION_ITEM_ID_MAX_LENGTH, NAVIGATION_SHAPE_MAX_ITEMS } from "#contract/constants.ts";
+import { DEFAULT_NOTIFICATION_KINDS } from "#contract/notification-kinds.ts";
 import {
   BROWSER_PREFERENCES_MAX_CHARS,
   browserPreferencesCookie,
@@ -57,13 +58,21 @@ test("the cookie carries appearance and contrast, and a forged or foreign value 
 });
 
 test("a backend with Keel's profile keeps the preference; the browser's cookie is not read", () => {
-  const member = user(false, { contrast: "standard", navigation: MENU });
+  const member = user(false, {
+    contrast: "standard",
+    navigation: MENU,
+    notifications: DEFAULT_NOTIFICATION_KINDS,
+  });
   expect(keepsPreferencesInBrowser(member)).toBe(false);
   const cookie = cookieOf(
     browserPreferencesCookie({ contrast: "more", uiTheme: "darcula", navigation: SHAPED }, false),
   );
   const shown = withBrowserPreferences(member, cookie);
-  expect(shown.profiles.keel).toEqual({ contrast: "standard", navigation: MENU });
+  expect(shown.profiles.keel).toEqual({
+    contrast: "standard",
+    navigation: MENU,
+    notifications: DEFAULT_NOTIFICATION_KINDS,
+  });
   expect(shown.profiles.appearance.uiTheme).toBe("default");
 });
 
@@ -73,21 +82,34 @@ test("a backend without Keel's profile: the contrast comes from this browser, th
   expect(withBrowserPreferences(member, null).profiles.keel).toEqual({
     contrast: "system",
     navigation: MENU,
+    notifications: DEFAULT_NOTIFICATION_KINDS,
   });
   const cookie = cookieOf(
     browserPreferencesCookie({ contrast: "more", uiTheme: "darcula", navigation: SHAPED }, false),
   );
   const shown = withBrowserPreferences(member, cookie);
-  expect(shown.profiles.keel).toEqual({ contrast: "more", navigation: SHAPED });
+  expect(shown.profiles.keel).toEqual({
+    contrast: "more",
+    navigation: SHAPED,
+    notifications: DEFAULT_NOTIFICATION_KINDS,
+  });
   expect(shown.profiles.appearance.uiTheme).toBe("default");
 });
 
 test("a guest's theme and contrast are this browser's own", () => {
-  const guest = user(true, { contrast: "standard", navigation: MENU });
+  const guest = user(true, {
+    contrast: "standard",
+    navigation: MENU,
+    notifications: DEFAULT_NOTIFICATION_KINDS,
+  });
   expect(keepsPreferencesInBrowser(guest)).toBe(true);
   const cookie = cookieOf(browserPreferencesCookie({ contrast: "more", uiTheme: "darcula" }, false));
   const shown = withBrowserPreferences(guest, cookie);
-  expect(shown.profiles.keel).toEqual({ contrast: "more", navigation: MENU });
+  expect(shown.profiles.keel).toEqual({
+    contrast: "more",
+    navigation: MENU,
+    notifications: DEFAULT_NOTIFICATION_KINDS,
+  });
   expect(shown.profiles.appearance.uiTheme).toBe("darcula");
 });
 

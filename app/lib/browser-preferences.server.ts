@@ -6,6 +6,7 @@ import {
   type CurrentUser,
 } from "#contract/api.ts";
 import { DEFAULT_NAVIGATION_SHAPE } from "#contract/constants.ts";
+import { DEFAULT_NOTIFICATION_KINDS } from "#contract/notification-kinds.ts";
 import { GUEST_APPEARANCE_COOKIE } from "./constants.ts";
 import { ONE_YEAR_SECONDS, serializeCookie } from "./cookies.ts";
 import { readCookie } from "#contract/cookies.ts";
@@ -81,6 +82,8 @@ export function withBrowserPreferences(user: CurrentUser, cookieHeader: string |
   const keel = {
     contrast: contrast ?? user.profiles.keel?.contrast ?? "system",
     navigation: navigation ?? user.profiles.keel?.navigation ?? DEFAULT_NAVIGATION_SHAPE,
+    // Notification kinds need the backend (it sends the pushes): without the extension every kind is on.
+    notifications: user.profiles.keel?.notifications ?? DEFAULT_NOTIFICATION_KINDS,
   };
   return {
     ...user,

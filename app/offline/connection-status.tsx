@@ -1,8 +1,10 @@
 // Loaded after hydration (root.tsx), never with the first scripts: the reconnecting banner, the service
 // worker's registration and what the page tells the worker (docs/decisions/0017-service-worker.md).
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
+import type { CurrentUser } from "#contract/api.ts";
+import { DESKTOP_SWITCH_EVENT, desktopNotificationsOn } from "../notifications/desktop-switch.ts";
 import { STREAM_INTERRUPTED_ATTRIBUTE } from "../shell/inbox-context.tsx";
 import { SERVICE_WORKER_PATH, type PageMessage } from "./sw-policy.ts";
 
@@ -48,6 +50,42 @@ function navigateDocumentsWhileOffline(event: MouseEvent): void {
   window.location.assign(link.href);
 }
 
+/** Desktop notifications, where this person turned them on (app/notifications/desktop-notifications.ts). */
+function useDesktopNotifications(): void {
+  const { t } = useTranslation("pages");
+  const root = useRouteLoaderData<{ user?: CurrentUser }>("root");
+  const kinds = root?.user && !root.user.guest ? root.user.profiles.keel?.notifications : undefined;
+  const whatsNewTitle = t("notificationSettings.whatsNewNotification");
+  const key = kinds ? JSON.stringify(kinds) : "";
+  // Turned on or off on the settings page: started or stopped without a reload.
+  const [switched, setSwitched] = useState(0);
+  useEffect(() => {
+    const onSwitch = () => setSwitched((n) => n + 1);
+    window.addEventListener(DESKTOP_SWITCH_EVENT, onSwitch);
+    return () => window.removeEventListener(DESKTOP_SWITCH_EVENT, onSwitch);
+  }, []);
+  useEffect(() => {
+    if (!kinds || !desktopNotificationsOn()) return;
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import("../notifications/desktop-notifications.ts").then((module) => {
+      if (stopped) return;
+      stop = module.startDesktopNotifications(kinds, () => ({
+        title: whatsNewTitle,
+        body: "",
+        url: "/notifications?folder=whatsnew",
+        tag: "whatsnew",
+        kind: "whatsnew",
+      }));
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the kinds' content, not their object, counts
+  }, [key, whatsNewTitle, switched]);
+}
+
 export default function ConnectionStatus({
   cachePartition,
   language,
@@ -75,6 +113,8 @@ export default function ConnectionStatus({
     const url = new URL(`${pathname}${search}`, window.location.origin).href;
     void tellServiceWorker({ type: "page", partition: cachePartition, language, url });
   }, [supported, online, cachePartition, language, pathname, search]);
+
+  useDesktopNotifications();
 
   const message = !online ? t("connection.offline") : streamInterrupted ? t("connection.reconnecting") : "";
   return (

@@ -18,6 +18,7 @@ import {
   partitionOf,
   type PageMessage,
 } from "./sw-policy.ts";
+import { clickTarget, NOTIFICATION_ICON, parsePushMessage } from "./push-policy.ts";
 
 // The DOM's types describe the page, not a worker: the parts of the worker's scope used here.
 interface ExtendableEvent extends Event {
@@ -31,13 +32,31 @@ interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown;
   readonly origin: string;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { text(): string } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface WorkerScope {
   readonly location: Location;
   skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
+  readonly registration: ServiceWorkerRegistration;
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
+  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
 }
 
 const worker = self as unknown as WorkerScope;
@@ -177,4 +196,43 @@ worker.addEventListener("message", (event) => {
   if (event.origin !== origin) return;
   const message = parsePageMessage(event.data);
   if (message) event.waitUntil(handleMessage(message));
+});
+
+// Web Push (docs/decisions/0018-web-push.md): the backend's notification, one per thread (its tag).
+worker.addEventListener("push", (event) => {
+  const message = parsePushMessage(event.data?.text() ?? null, origin);
+  if (!message) return;
+  event.waitUntil(
+    worker.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: NOTIFICATION_ICON,
+      data: { url: message.url },
+    }),
+  );
+});
+
+/** Shows `url` in a Keel window: one already there, else any Keel window, else a new one. */
+async function openThread(url: string): Promise<void> {
+  const windows = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const same = windows.find((client) => client.url === url);
+  // Focusing needs the click's user activation; a window that cannot be focused is still shown the thread.
+  if (same) {
+    await same.focus().catch(() => undefined);
+    return;
+  }
+  const any = windows.find((client) => new URL(client.url).origin === origin);
+  if (any) {
+    const navigated = await any.navigate(url).catch(() => null);
+    if (navigated) {
+      await navigated.focus().catch(() => undefined);
+      return;
+    }
+  }
+  await worker.clients.openWindow(url);
+}
+
+worker.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openThread(clickTarget(event.notification.data, origin)));
 });

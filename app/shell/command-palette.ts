@@ -4,7 +4,8 @@
 import type { Article, Issue } from "#contract/api.ts";
 import { actionRequest, staysOnPage } from "./nav-actions.ts";
 import type { HelpActionKey, LabelId, Navigation, NavItem } from "./navigation-model.ts";
-import { NAVIGATION_SHORTCUTS, type ShortcutId } from "./shortcuts.ts";
+import { NAVIGATION_SHORTCUTS } from "./shortcut-keys.ts";
+import type { ShortcutId } from "./shortcuts.ts";
 
 export type PaletteGroup = "actions" | "navigation" | "administration" | "help" | "issues" | "articles";
 

@@ -1,28 +1,7 @@
 import type { IconName } from "./navigation-model.ts";
 
 // 24×24 strokes; decorative, so hidden from assistive technology: every item has a visible name.
-type ExtraIcon =
-  | "more"
-  | "collapse"
-  | "expand"
-  | "menu"
-  | "chevron"
-  | "grip"
-  | "sign-in"
-  | "sign-out"
-  | "switch-user"
-  | "refresh"
-  | "theme"
-  | "language"
-  | "keyboard"
-  | "feedback"
-  | "markup"
-  | "tips"
-  | "video"
-  | "status"
-  | "calendar"
-  | "support"
-  | "info";
+type ExtraIcon = "more" | "collapse" | "expand" | "menu" | "chevron" | "grip";
 
 const PATHS: Record<IconName | ExtraIcon, string> = {
   issues: "M5 4h14v16H5zM8 8h8M8 12h8M8 16h5",
@@ -50,25 +29,11 @@ const PATHS: Record<IconName | ExtraIcon, string> = {
   menu: "M4 6h16M4 12h16M4 18h16",
   chevron: "M9 6l6 6-6 6",
   grip: "M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01",
-  "sign-in": "M14 4h5v16h-5M10 8l4 4-4 4M14 12H4",
-  "sign-out": "M10 4H5v16h5M15 8l4 4-4 4M19 12H9",
-  "switch-user": "M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20a6 6 0 0 1 12 0M17 7h4l-2-2M21 14h-4l2 2",
-  refresh: "M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7",
-  theme: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 3v18M12 8h4M12 12h5M12 16h4",
-  language: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c4 4.5 4 13.5 0 18M12 3c-4 4.5-4 13.5 0 18",
-  keyboard: "M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10",
-  feedback: "M4 5h16v11H9l-5 4z",
-  markup: "M8 8l-4 4 4 4M16 8l4 4-4 4M13 6l-2 12",
-  tips: "M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5c.7.7 1 1.5 1 2.5h6c0-1 .3-1.8 1-2.5A6 6 0 0 0 12 3z",
-  video: "M3 6h13v12H3zM16 10l5-3v10l-5-3",
-  status: "M3 12h4l3-7 4 14 3-7h4",
-  calendar: "M4 5h16v15H4zM4 10h16M8 3v4M16 3v4",
-  support:
-    "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM6 6l3.2 3.2M14.8 14.8L18 18M18 6l-3.2 3.2M9.2 14.8L6 18",
-  info: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5v.5",
 };
 
 export type IconKey = keyof typeof PATHS;
+
+export const iconPath = (name: IconKey): string => PATHS[name];
 
 /** Icons that point along the reading direction; mirrored in right-to-left layouts. */
 const DIRECTIONAL = new Set<IconKey>(["collapse", "expand", "chevron"]);

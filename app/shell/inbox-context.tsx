@@ -19,6 +19,8 @@ import {
 import { createNotificationsCenter, type NotificationsCenterState } from "./notifications-center.ts";
 
 export const INBOX_EVENTS_URL = "/api/inbox/events";
+/** The folders the event stream reports, re-sent on `window` for desktop notifications (app/notifications/). */
+export const INBOX_FOLDERS_EVENT = "keel:inbox-folders";
 /** Set on <html> while a live event stream is lost and reconnecting. */
 export const STREAM_INTERRUPTED_ATTRIBUTE = "data-stream-interrupted";
 const FOLDERS_URL = "/api/inbox/folders?fields=id,lastNotified,lastSeen&ignoreLicenseErrors=true";
@@ -116,7 +118,11 @@ export function InboxProvider({
     const stream = createInboxStream({
       url: INBOX_EVENTS_URL,
       open: (url) => new EventSource(url),
-      onFolders: (pushed) => poller.applyFolders(raise(pushed)),
+      onFolders: (pushed) => {
+        const raised = raise(pushed);
+        poller.applyFolders(raised);
+        window.dispatchEvent(new CustomEvent(INBOX_FOLDERS_EVENT, { detail: raised }));
+      },
       // Read by the reconnecting banner (app/offline/connection-status.tsx), which loads after hydration.
       onAvailabilityChange: (_available, interrupted) =>
         document.documentElement.toggleAttribute(STREAM_INTERRUPTED_ATTRIBUTE, interrupted),

@@ -8,11 +8,11 @@ import { CATALOGUE } from "../analytics/catalogue.ts";
 import { track } from "../analytics/client.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { Icon } from "./icons.tsx";
+import { useEntryLooks } from "./menu-look.ts";
 import { actionRequest, staysOnPage } from "./nav-actions.ts";
 import {
   EntryLabel,
   EntryLink,
-  keyShortcuts,
   NavContainerContext,
   TriggerContent,
   type MenuEntry,
@@ -26,6 +26,7 @@ const isTrackedMenu = (id: string): id is z.infer<typeof TRACKED_MENUS> =>
 
 export default function InteractiveMenu(props: NavMenuProps) {
   const container = useContext(NavContainerContext);
+  const looks = useEntryLooks();
   return (
     <DropdownMenu.Root
       modal={false}
@@ -53,7 +54,7 @@ export default function InteractiveMenu(props: NavMenuProps) {
           collisionPadding={8}
           loop
         >
-          <InteractiveEntries entries={props.entries} container={container} />
+          <InteractiveEntries entries={looks(props.entries)} container={container} />
           {props.footer ? (
             <>
               <DropdownMenu.Separator className="menu-separator" />
@@ -101,7 +102,7 @@ function InteractiveEntries({ entries, container }: { entries: MenuEntry[]; cont
         key={entry.id}
         className="menu-item"
         aria-current={entry.active ? "true" : undefined}
-        aria-keyshortcuts={keyShortcuts(entry)}
+        aria-keyshortcuts={entry.ariaKeys}
         onSelect={() => {
           if (!request) {
             void revalidator.revalidate();

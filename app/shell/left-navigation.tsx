@@ -9,7 +9,7 @@ import { AboutView, HELP_PANEL_PARAM, ShortcutsView, withoutHelpPanel } from "./
 import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Language } from "../i18n/languages.ts";
 import { useInbox } from "./inbox-context.tsx";
-import { Icon, type IconKey } from "./icons.tsx";
+import { Icon } from "./icons.tsx";
 import {
   EntryLabel,
   MenuPanel,
@@ -26,8 +26,7 @@ import {
   type Navigation,
   type NavItem,
 } from "./navigation-model.ts";
-import { NAVIGATION_SHORTCUTS, type ShortcutOs } from "./shortcuts.ts";
-import { useShortcutKeys } from "./use-shortcuts.ts";
+import type { ShortcutOs } from "./shortcuts.ts";
 import { useNavigationLabel } from "./use-navigation-items.ts";
 
 interface Props {
@@ -40,52 +39,22 @@ interface Props {
   language: Language;
 }
 
-/** Menu entries' icons where the navigation model's own (a menu's generic one) says too little. */
-const MENU_ICONS: Partial<Record<string, IconKey>> = {
-  "new-issue": "issues",
-  "new-article": "articles",
-  "new-project": "projects",
-  login: "sign-in",
-  profile: "profile",
-  logout: "sign-out",
-  "switch-user": "switch-user",
-  "apply-user": "refresh",
-  appearance: "theme",
-  language: "language",
-  "more-settings": "settings",
-  feedback: "feedback",
-  shortcuts: "keyboard",
-  markup: "markup",
-  tips: "tips",
-  faq: "help",
-  documentation: "articles",
-  "video-demos": "video",
-  "service-status": "status",
-  "maintenance-calendar": "calendar",
-  support: "support",
-  about: "info",
-};
-
-type KeysOf = (id: string) => readonly string[] | null;
-
-/** A menu's entries; main items keep their own icons, other entries get theirs from MENU_ICONS. */
-function toEntries(items: readonly NavItem[], keysOf: KeysOf, main = false): MenuEntry[] {
+/**
+ * A menu's entries. Main items (in More) keep their own icons; the other entries get theirs, and their
+ * shortcuts' keys, in the interactive menu (interactive-menu.tsx), as shortcuts need scripts anyway.
+ */
+function toEntries(items: readonly NavItem[], main = false): MenuEntry[] {
   return items.map((item) => {
-    const look = {
-      id: item.id,
-      name: item.name,
-      icon: main ? item.icon : MENU_ICONS[item.id],
-      keys: keysOf(item.id),
-    };
-    if (item.items) return { ...look, kind: "group", entries: toEntries(item.items, keysOf) };
+    const look = { id: item.id, name: item.name, icon: main ? item.icon : undefined };
+    if (item.items) return { ...look, kind: "group", entries: toEntries(item.items) };
     if (item.action) return { ...look, kind: "action", action: item.action, active: item.active };
     return { ...look, kind: "link", url: item.url, target: item.target, active: item.active };
   });
 }
 
 /** Help actions open the help panel over the current page; the panel is addressable, so no script is needed. */
-function helpEntry(item: HelpItem, pathname: string, search: string, keysOf: KeysOf): MenuEntry {
-  const look = { id: item.id, name: item.name, icon: MENU_ICONS[item.id], keys: keysOf(item.id) };
+function helpEntry(item: HelpItem, pathname: string, search: string): MenuEntry {
+  const look = { id: item.id, name: item.name };
   if (!item.actionKey) return { ...look, kind: "link", url: item.url ?? "/", target: item.target };
   const params = withoutHelpPanel(search);
   params.append(HELP_PANEL_PARAM, resolveHelpAction(item.actionKey));
@@ -158,7 +127,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const collapse = useFetcher();
   const { t } = useTranslation("shell");
-  const { navigation, menus, keysOf, back } = useShellNavigation(
+  const { navigation, menus, back } = useShellNavigation(
     { user, permissions, config, inboxFolders, language },
     pathname,
     search,
@@ -219,7 +188,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
                   id="more"
                   label={t("bar.more")}
                   icon="more"
-                  entries={toEntries(overflow, keysOf, true)}
+                  entries={toEntries(overflow, true)}
                   badge={
                     overflow.some(unreadOf) ? (
                       <span className="unread-dot" role="status" aria-label={t("bar.unreadNotifications")} />
@@ -431,17 +400,12 @@ export function useShellNavigation(
 ) {
   const label = useNavigationLabel();
   const navigation = buildNavigation({ user, permissions, config, inboxFolders, pathname, language, label });
-  const shortcutKeys = useShortcutKeys();
-  const keysOf: KeysOf = (id) => {
-    const shortcut = NAVIGATION_SHORTCUTS[id];
-    return shortcut ? shortcutKeys(shortcut) : null;
-  };
   const menus: ShellMenus = {
-    hidden: toEntries(navigation.hidden, keysOf, true),
-    create: toEntries(navigation.create, keysOf),
-    settings: toEntries(navigation.settings, keysOf),
-    profile: toEntries(navigation.profile.items, keysOf),
-    help: navigation.help.items.map((item) => helpEntry(item, pathname, search, keysOf)),
+    hidden: toEntries(navigation.hidden, true),
+    create: toEntries(navigation.create),
+    settings: toEntries(navigation.settings),
+    profile: toEntries(navigation.profile.items),
+    help: navigation.help.items.map((item) => helpEntry(item, pathname, search)),
   };
-  return { navigation, menus, keysOf, back: `${pathname}${search}` };
+  return { navigation, menus, back: `${pathname}${search}` };
 }

@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, type ComponentPropsWithRef, type ReactNo
 import { Form, Link, useLocation } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
-import { Icon, type IconKey } from "./icons.tsx";
+import { Icon, PathIcon, type IconKey } from "./icons.tsx";
 import type { NavAction } from "./navigation-model.ts";
 import { actionRequest, staysOnPage } from "./nav-actions.ts";
 
@@ -11,7 +11,11 @@ interface EntryLook {
   id: string;
   name: string;
   icon?: IconKey;
+  /** An icon drawn from its path (the interactive menu's own, menu-look.ts). */
+  iconPath?: string;
   keys?: readonly string[] | null;
+  /** The keys for assistive technology, in `aria-keyshortcuts` form. */
+  ariaKeys?: string;
 }
 
 /** One entry of a navigation menu, whatever the menu. */
@@ -24,7 +28,9 @@ export type MenuEntry =
 export function EntryLabel({ entry }: { entry: EntryLook }) {
   return (
     <>
-      <span className="menu-item-icon">{entry.icon ? <Icon name={entry.icon} /> : null}</span>
+      <span className="menu-item-icon">
+        {entry.icon ? <Icon name={entry.icon} /> : entry.iconPath ? <PathIcon d={entry.iconPath} /> : null}
+      </span>
       <span className="menu-item-label">{entry.name}</span>
       {entry.keys ? (
         <span className="menu-item-keys" aria-hidden="true">
@@ -36,19 +42,6 @@ export function EntryLabel({ entry }: { entry: EntryLook }) {
     </>
   );
 }
-
-const ARIA_MODIFIERS: Readonly<Record<string, string>> = {
-  Ctrl: "Control",
-  "⌃": "Control",
-  "⌥": "Alt",
-  "⇧": "Shift",
-  "⌘": "Meta",
-  Win: "Meta",
-};
-
-/** The entry's shortcut for assistive technology, in `aria-keyshortcuts` form. */
-export const keyShortcuts = (entry: EntryLook) =>
-  entry.keys ? entry.keys.map((key) => ARIA_MODIFIERS[key] ?? key).join("+") : undefined;
 
 /** Menus open inside the navigation landmark, not at the end of the body. */
 export const NavContainerContext = createContext<HTMLElement | null>(null);
@@ -179,7 +172,7 @@ export function EntryLink({ entry, className, ...rest }: EntryLinkProps) {
         target={entry.target}
         rel="noopener noreferrer"
         aria-current={current}
-        aria-keyshortcuts={keyShortcuts(entry)}
+        aria-keyshortcuts={entry.ariaKeys}
       >
         <EntryLabel entry={entry} />
       </a>
@@ -192,7 +185,7 @@ export function EntryLink({ entry, className, ...rest }: EntryLinkProps) {
       to={entry.url}
       target={entry.target}
       aria-current={current}
-      aria-keyshortcuts={keyShortcuts(entry)}
+      aria-keyshortcuts={entry.ariaKeys}
     >
       <EntryLabel entry={entry} />
     </Link>
@@ -227,7 +220,7 @@ function ActionForm({
         type="submit"
         className="menu-item"
         aria-current={entry.active ? "true" : undefined}
-        aria-keyshortcuts={keyShortcuts(entry)}
+        aria-keyshortcuts={entry.ariaKeys}
       >
         <EntryLabel entry={entry} />
       </button>

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { DEFAULT_NOTIFICATION_KINDS } from "#contract/notification-kinds.ts";
 import type {
   Configuration,
   Contrast,
@@ -61,6 +62,7 @@ function makeUser(options: UserOptions = {}): CurrentUser {
             keel: {
               contrast: options.contrast ?? "system",
               navigation: { order: [], pinned: [], hidden: [], landing: null, ...options.navigation },
+              notifications: DEFAULT_NOTIFICATION_KINDS,
             },
           }
         : {}),

@@ -9,7 +9,7 @@ import type { loader as searchLoader } from "../routes/shell/search.tsx";
 import { foundEntries, rankPalette, rememberChoice, type PaletteEntry } from "./command-palette.ts";
 import { SearchResultMeta } from "./search-result-meta.tsx";
 import { usePaletteCommands } from "./use-palette-commands.ts";
-import { useShortcutKeys } from "./use-shortcuts.ts";
+import { useShortcutKeys } from "./shortcut-keys.ts";
 
 const SEARCH_DELAY_MS = 150;
 

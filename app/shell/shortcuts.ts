@@ -225,23 +225,6 @@ export const SHORTCUT_SETS = {
   classic: shortcutCatalogue({ layout: "default", classic: true }),
 } as const;
 
-/** The shortcut of a navigation item, menu entry or palette command, by the item's id. */
-export const NAVIGATION_SHORTCUTS: Partial<Record<string, ShortcutId>> = {
-  issues: "go-to-issues",
-  dashboards: "go-to-dashboards",
-  agiles: "go-to-agile-boards",
-  reports: "go-to-reports",
-  projects: "go-to-projects",
-  articles: "go-to-articles",
-  timesheets: "go-to-timesheets",
-  notifications: "go-to-notifications",
-  "new-issue": "new-issue",
-  "new-article": "new-article",
-  "toggle-navigation": "toggle-navigation",
-  "help-shortcuts": "quick-help",
-  shortcuts: "quick-help",
-};
-
 /** The default set, as the help panel lists it. */
 export const SHORTCUTS: readonly Shortcut<ShortcutId>[] = SHORTCUT_SETS.default;
 

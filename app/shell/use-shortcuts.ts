@@ -1,15 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root.tsx";
-import { layoutForLanguage, matchShortcut, shortcutContextFromNavigator } from "./shortcut-matcher.ts";
-import {
-  displayedVariant,
-  formatKeyStroke,
-  shortcutCatalogue,
-  SHORTCUT_SETS,
-  type ShortcutId,
-  type ShortcutLayout,
-} from "./shortcuts.ts";
+import { matchShortcut, shortcutContextFromNavigator } from "./shortcut-matcher.ts";
+import { shortcutCatalogue, type ShortcutId, type ShortcutLayout } from "./shortcuts.ts";
 
 export type ShortcutHandlers = Partial<Record<ShortcutId, (event: KeyboardEvent) => void>>;
 
@@ -45,16 +36,4 @@ export function useShortcuts(
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [layout, classic, enabled]);
-}
-
-/** The keys of a shortcut as this user's keyboard and system show them, or null when it has none. */
-export function useShortcutKeys(): (id: ShortcutId) => string[] | null {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!root) return () => null;
-  const set = SHORTCUT_SETS[layoutForLanguage(root.user.profiles.general.locale.language)];
-  return (id) => {
-    const shortcut = set.find((s) => s.id === id);
-    const stroke = shortcut && displayedVariant(shortcut, root.os);
-    return stroke ? formatKeyStroke(stroke, root.os) : null;
-  };
 }

@@ -31,7 +31,16 @@ import {
   watchInboxEvents,
 } from "../inbox-events.ts";
 import { DEFAULT_INBOX_STREAM_LIMITS } from "../defaults.ts";
-import { loadConfiguration, projectsWith, threadInclude, toFolder, toThread } from "../model.ts";
+import {
+  loadConfiguration,
+  projectsWith,
+  readNotificationKinds,
+  threadInclude,
+  toFolder,
+  toThread,
+} from "../model.ts";
+import { notificationKindOf, notificationOf } from "#contract/notification-kinds.ts";
+import type { PushSender } from "../push/web-push.ts";
 
 const FOLDER_FIELDS = "id,lastNotified,lastSeen";
 const THREAD_FIELDS =
@@ -48,7 +57,7 @@ async function authorNames(db: Db, logins: Iterable<string>): Promise<Map<string
   return new Map(users.map((u) => [u.login, u.name]));
 }
 
-export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): Router {
+export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}, push?: PushSender): Router {
   const router = Router();
   const readFolders = async (userId: string) =>
     (await db.inboxFolder.findMany({ where: { userId }, orderBy: { folderId: "asc" } })).map(toFolder);
@@ -235,8 +244,15 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}): R
         return thread;
       });
       await publishInboxChange(db, recipient.id, created.id);
+      const thread = toThread(created, await authorNames(db, [user.login]));
+      // The push goes out beside the answer: a slow push service delays no one.
+      if (push && readNotificationKinds(recipient.notificationKinds)[notificationKindOf(thread)]) {
+        push
+          .notify(recipient.id, notificationOf(thread))
+          .catch((error: unknown) => req.log?.warn({ err: error }, "web push failed"));
+      }
       res.status(201);
-      send(res, toThread(created, await authorNames(db, [user.login])));
+      send(res, thread);
     }),
   );
 

@@ -12,7 +12,7 @@ import { currentUser, requireUser, type AuthUser } from "../auth.ts";
 import { DATE_FORMATS, type GeneralProfileRead } from "#contract/app-api.ts";
 import type { Db } from "../db.ts";
 import { fieldsSender, forbidden, notFound, route, sendFields, validate } from "../http.ts";
-import { loadCurrentUser, projectsWith, readNavigationShape } from "../model.ts";
+import { loadCurrentUser, projectsWith, readNavigationShape, readNotificationKinds } from "../model.ts";
 import { readCache } from "../read-cache.ts";
 import { PERMISSION } from "#contract/constants.ts";
 
@@ -125,13 +125,18 @@ export function usersRouter(db: Db): Router {
   profileUpdate(
     "/users/me/profiles/keel",
     KeelProfileUpdateSchema,
-    "contrast,navigation(order,pinned,hidden,landing)",
-    ({ contrast, navigation }) => ({
+    "contrast,navigation(order,pinned,hidden,landing),notifications(mention,reaction,subscription,whatsnew)",
+    ({ contrast, navigation, notifications }) => ({
       ...(contrast ? { contrast } : {}),
       ...(navigation ? { navigationShape: JSON.stringify(navigation) } : {}),
+      ...(notifications ? { notificationKinds: JSON.stringify(notifications) } : {}),
     }),
-    { contrast: true, navigationShape: true },
-    (row) => ({ contrast: row.contrast, navigation: readNavigationShape(row.navigationShape) }),
+    { contrast: true, navigationShape: true, notificationKinds: true },
+    (row) => ({
+      contrast: row.contrast,
+      navigation: readNavigationShape(row.navigationShape),
+      notifications: readNotificationKinds(row.notificationKinds),
+    }),
   );
   profileUpdate(
     "/users/me/profiles/general",

@@ -310,10 +310,17 @@ async function visit(page: Page, visitor: Visitor, path?: string): Promise<boole
   return scripts;
 }
 
-/** The elements' texts with whitespace collapsed: the accessible names of text-only entries. */
+/**
+ * The elements' texts with whitespace collapsed, leaving out what is hidden from assistive technology (a
+ * menu entry's keyboard hint): the accessible names of text-only entries.
+ */
 async function texts(locator: Locator): Promise<string[]> {
   return locator.evaluateAll((elements) =>
-    elements.map((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim()),
+    elements.map((element) => {
+      const copy = element.cloneNode(true) as Element;
+      for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+      return (copy.textContent ?? "").replace(/\s+/g, " ").trim();
+    }),
   );
 }
 
@@ -465,7 +472,11 @@ async function serverNav(page: Page, path: string): Promise<ServerNav> {
     const doc = new DOMParser().parseFromString(source, "text/html");
     const root = doc.querySelector('nav[aria-label="Main"]');
     if (!root) return null;
-    const name = (element: Element) => (element.textContent ?? "").replace(/\s+/g, " ").trim();
+    const name = (element: Element) => {
+      const copy = element.cloneNode(true) as Element;
+      for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+      return (copy.textContent ?? "").replace(/\s+/g, " ").trim();
+    };
     return {
       expanded: root.getAttribute("data-expanded"),
       logo: root.querySelector('a[aria-label="Keel, start page"]')?.getAttribute("href") ?? null,
@@ -943,6 +954,22 @@ test.describe("keyboard, with JavaScript", () => {
     await expect(submenu).toBeHidden();
     await expect(menu).toBeHidden();
     await expectFocusVisible(trigger);
+  });
+
+  test("entries show an icon and their shortcut's keys, named for assistive technology", async ({ page }) => {
+    await visit(page, "alice");
+    const trigger = menuButton(page, "Help");
+    const menu = openMenu(page, "Help");
+    await trigger.click();
+    const shortcuts = menu.getByRole("menuitem", { name: "Keyboard Shortcuts", exact: true });
+    await expect(shortcuts.locator(".menu-item-keys kbd")).toHaveText(["Ctrl", "/"]);
+    await expect(shortcuts).toHaveAttribute("aria-keyshortcuts", "Control+/");
+    await expect(shortcuts.locator(".menu-item-icon svg")).toHaveCount(1);
+    // An entry without a shortcut has an icon and no keys.
+    const markup = menu.getByRole("menuitem", { name: "Markdown Reference", exact: true });
+    await expect(markup.locator(".menu-item-icon svg")).toHaveCount(1);
+    await expect(markup.locator("kbd")).toHaveCount(0);
+    await expect(markup).not.toHaveAttribute("aria-keyshortcuts");
   });
 
   test("following a link entry closes its menu", async ({ page }) => {

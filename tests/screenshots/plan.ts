@@ -74,6 +74,7 @@ export const FEATURE_SHOTS: readonly FeatureShot[] = [
     ],
   },
   { id: "offline", path: "/issues", variant: "light", offline: true },
+  { id: "notification-settings", path: "/settings/notifications", variant: "light" },
 ];
 
 export const featureFile = (shot: Pick<FeatureShot, "id">): string => `feature-${shot.id}.png`;

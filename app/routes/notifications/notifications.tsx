@@ -157,6 +157,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="page-heading" className="notifications">
       <h1 id="page-heading">{title}</h1>
+      <p>
+        <Link to="/settings/notifications">{t("notifications.settingsLink")}</Link>
+      </p>
       <nav aria-label={t("notifications.foldersLabel")} className="tabs">
         {FOLDERS.map((id) => (
           <Link key={id} to={query({ folder: id })} aria-current={id === folder ? "page" : undefined}>

@@ -121,6 +121,9 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
           <p>
             <Link to={NAVIGATION_SETTINGS_PATH}>{t("user.navigationLink")}</Link>
           </p>
+          <p>
+            <Link to="/settings/notifications">{t("user.notificationsLink")}</Link>
+          </p>
         </>
       ) : null}
       {tab === "profile" ? (
