@@ -2,6 +2,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { serviceWorker } from "./app/offline/service-worker-build.ts";
 
+/**
+ * The libraries every page starts with whole, in one chunk: gzipped one file at a time, several chunks of them
+ * compress worse than one. Libraries that pages use only in part (react-i18next, zod) keep their own
+ * splitting, so what loads later stays out.
+ */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next)[\\/]/;
+
 export default defineConfig({
   plugins: [reactRouter(), serviceWorker()],
   build: {
@@ -13,5 +20,12 @@ export default defineConfig({
     // Rolldown's notice of slow plugins times callbacks including what they await: on a busy machine it fires
     // for React Router's route modules without anything in the build being slow.
     rolldownOptions: { checks: { bundlerTimings: false } },
+  },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: "framework", test: FRAMEWORK }] } } },
+      },
+    },
   },
 });
