@@ -43,6 +43,7 @@ const SAME_IN: Partial<Record<string, ReadonlySet<string>>> = {
   de: new Set(["Version", "Widgets", "Name", "Administration"]),
   es: new Set(["Total", "Widgets", "{{count}} widget", "{{count}} widgets"]),
   fr: new Set([
+    "Mentions",
     "Total",
     "Version",
     "Actions",
