@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { minimalManifest, type JsonManifest } from "../tests/helpers/app-packages.ts";
+import { minimalManifest, type JsonManifest } from "#tests/helpers/app-packages.ts";
 import { formatManifestError, ManifestSchema } from "./app-manifest.ts";
 
 /** The one-line problems of the minimal manifest changed by `change`, or "valid". */

@@ -7,7 +7,7 @@ import {
   type StoredAnalyticsEvent,
 } from "./analytics-limits.ts";
 import { HttpError } from "./http.ts";
-import { withBackend } from "../tests/helpers/backend.ts";
+import { withBackend } from "#tests/helpers/backend.ts";
 
 const DAY = 24 * 60 * 60_000;
 

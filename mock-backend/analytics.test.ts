@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { DEFAULT_ANALYTICS_LIMITS } from "./defaults.ts";
 import { StatisticsSchema } from "#contract/api.ts";
 import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "#contract/constants.ts";
-import { demoConfiguration, SEED_EPOCH } from "../prisma/factories.ts";
+import { demoConfiguration, SEED_EPOCH } from "#prisma/factories.ts";
 import {
   bearer,
   expectError,
@@ -11,8 +11,8 @@ import {
   useBackend,
   withBackend,
   writableState,
-} from "../tests/helpers/backend.ts";
-import { mockClient } from "../tests/helpers/mock-client.ts";
+} from "#tests/helpers/backend.ts";
+import { mockClient } from "#tests/helpers/mock-client.ts";
 
 const backend = useBackend();
 

@@ -3,7 +3,7 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
 import { PERMISSION } from "#contract/constants.ts";
-import { insertApp } from "../tests/helpers/apps.ts";
+import { insertApp } from "#tests/helpers/apps.ts";
 import {
   bearer,
   expectError,
@@ -11,7 +11,7 @@ import {
   useBackend,
   withBackend,
   withFields,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 import {
   ActivityCursorPageSchema,
   GeneralProfileReadSchema,

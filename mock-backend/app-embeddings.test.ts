@@ -7,7 +7,7 @@ import {
   sameOrigin,
   withBackend,
   type Backend,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 import { EmbeddingSchema } from "#contract/api.ts";
 
 // The seeded article DEMO-A-2 embeds {{widget team-pulse:pulse-embed:team-conventions-pulse}}.

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from "vitest";
-import { endpointsClient, handlerFile, insertApp } from "../tests/helpers/apps.ts";
+import { endpointsClient, handlerFile, insertApp } from "#tests/helpers/apps.ts";
 import {
   bearer,
   expectError,
@@ -7,7 +7,7 @@ import {
   sameOrigin,
   withBackend,
   type Backend,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import { createHandlerRunner } from "./apps/handlers/pool.ts";
 

@@ -1,8 +1,8 @@
 // What an app's HTTP handler finds in its context: the caller as the scripting API's User (with ringId),
 // and for issue and article handlers the entity's project as ctx.project.
 import { expect, test } from "vitest";
-import { handlerFile, insertApp } from "../tests/helpers/apps.ts";
-import { bearer, expectOk, withBackend, type Backend } from "../tests/helpers/backend.ts";
+import { handlerFile, insertApp } from "#tests/helpers/apps.ts";
+import { bearer, expectOk, withBackend, type Backend } from "#tests/helpers/backend.ts";
 
 const APP = "context";
 

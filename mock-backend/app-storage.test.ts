@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { WIDGET_APP_HEADER } from "#contract/constants.ts";
-import { insertApp } from "../tests/helpers/apps.ts";
-import { bearer, expectError, expectOk, withBackend, type Backend } from "../tests/helpers/backend.ts";
+import { insertApp } from "#tests/helpers/apps.ts";
+import { bearer, expectError, expectOk, withBackend, type Backend } from "#tests/helpers/backend.ts";
 import {
   AppStorageKeysSchema,
   AppStorageValueSchema,

@@ -1,7 +1,7 @@
 import inject, { type InjectOptions } from "light-my-request";
 import { expect, test } from "vitest";
-import { createInProcessTransport } from "../server/transport.ts";
-import { minimalFiles, utf8, zipBomb, zipOf } from "../tests/helpers/app-packages.ts";
+import { createInProcessTransport } from "#server/transport.ts";
+import { minimalFiles, utf8, zipBomb, zipOf } from "#tests/helpers/app-packages.ts";
 import {
   bearer,
   expectError,
@@ -11,8 +11,8 @@ import {
   withBackend,
   withFields,
   type Backend,
-} from "../tests/helpers/backend.ts";
-import { SAME_ORIGIN, TEST_SECRET } from "../tests/helpers/mock-client.ts";
+} from "#tests/helpers/backend.ts";
+import { SAME_ORIGIN, TEST_SECRET } from "#tests/helpers/mock-client.ts";
 import { createMockBackendApp, type AppLimits } from "./app.ts";
 import { AppEntrySchema, AppListSchema, ErrorBodySchema, type AppEntry } from "#contract/api.ts";
 import { MAX_UPLOAD_BYTES } from "./resources/apps.ts";

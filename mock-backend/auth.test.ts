@@ -3,7 +3,7 @@
 // service (docs/identity.md), and writes without a token need same-origin proof.
 import { expect, test } from "vitest";
 import { SESSION_COOKIE } from "#contract/constants.ts";
-import { demoToken } from "../prisma/factories.ts";
+import { demoToken } from "#prisma/factories.ts";
 import {
   bearer,
   expectError,
@@ -13,7 +13,7 @@ import {
   withBackend,
   withFields,
   writableState,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const backend = useBackend();
 const WHO = withFields("/api/users/me", "login,guest");

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { ConfigurationSchema } from "#contract/api.ts";
-import { demoConfiguration } from "../prisma/factories.ts";
+import { demoConfiguration } from "#prisma/factories.ts";
 import {
   expectError,
   expectOk,
@@ -8,7 +8,7 @@ import {
   useBackend,
   withBackend,
   withFields,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const backend = useBackend();
 const getConfig = (selector: string) => backend.client.request("GET", withFields("/api/config", selector));

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { ArticleSchema, ArticlesSchema, IssueSchema, IssuesSchema } from "#contract/api.ts";
-import { demoIssues } from "../prisma/factories.ts";
+import { demoIssues } from "#prisma/factories.ts";
 import {
   bearer,
   expectError,
@@ -8,7 +8,7 @@ import {
   selectorFor,
   useBackend,
   withFields,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const backend = useBackend();
 const ALL_ISSUES = ["SUP-2", "SUP-1", "DEMO-4", "DEMO-3", "DEMO-2", "DEMO-1"];

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { insertApp } from "../tests/helpers/apps.ts";
-import { bearer, expectError, expectOk, withBackend, type Backend } from "../tests/helpers/backend.ts";
+import { insertApp } from "#tests/helpers/apps.ts";
+import { bearer, expectError, expectOk, withBackend, type Backend } from "#tests/helpers/backend.ts";
 import { DashboardSchema, EmbeddingSchema, MAX_DASHBOARD_TILES } from "#contract/api.ts";
 
 const APP = "pulse";

@@ -1,8 +1,8 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../prisma/generated/client.ts";
-import { PrismaClient as PostgresPrismaClient } from "../prisma/postgresql/generated/client.ts";
-import { databaseFile, databaseProvider, resolveDatabaseUrl } from "../prisma/database-url.ts";
+import { PrismaClient } from "#prisma/generated/client.ts";
+import { PrismaClient as PostgresPrismaClient } from "#prisma/postgresql/generated/client.ts";
+import { databaseFile, databaseProvider, resolveDatabaseUrl } from "#prisma/database-url.ts";
 import { attachReadCache, createReadCache } from "./read-cache.ts";
 
 export type Db = PrismaClient;

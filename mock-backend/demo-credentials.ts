@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { DEMO_PASSWORD, demoToken } from "../prisma/factories.ts";
+import { DEMO_PASSWORD, demoToken } from "#prisma/factories.ts";
 import { sha256, verifyPassword } from "./auth.ts";
 import type { Db } from "./db.ts";
 

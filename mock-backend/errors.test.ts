@@ -7,7 +7,7 @@ import {
   useBackend,
   withBackend,
   writableState,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 import { jsonDepth, MAX_JSON_DEPTH } from "./http.ts";
 
 const backend = useBackend();

@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import { PERMISSION } from "#contract/constants.ts";
 import { MentionsSchema } from "#contract/api.ts";
-import { bearer, expectError, expectOk, withBackend, type Backend } from "../tests/helpers/backend.ts";
+import { bearer, expectError, expectOk, withBackend, type Backend } from "#tests/helpers/backend.ts";
 import type { Db } from "./db.ts";
-import { SEED_EPOCH } from "../prisma/factories.ts";
+import { SEED_EPOCH } from "#prisma/factories.ts";
 
 /** A SUP ticket reported by admin, next to rachel's SUP-1 and SUP-2. */
 async function addAdminTicket(db: Db) {

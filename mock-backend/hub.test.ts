@@ -7,7 +7,7 @@ import {
   MAX_HUB_GROUPS_PAGE,
   MAX_HUB_USERS_PAGE,
 } from "#contract/api.ts";
-import { DEMO_AGREEMENT, DEMO_GROUPS } from "../prisma/factories.ts";
+import { DEMO_AGREEMENT, DEMO_GROUPS } from "#prisma/factories.ts";
 import {
   bearer,
   expectError,
@@ -19,7 +19,7 @@ import {
   withFields,
   writableState,
   type Backend,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const backend = useBackend();
 const HUB = "/hub/api/rest";

@@ -10,8 +10,8 @@ import {
   sseMessage,
   type InboxStreamLimits,
 } from "./inbox-events.ts";
-import { bearer, expectError, withBackend, writableState } from "../tests/helpers/backend.ts";
-import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
+import { bearer, expectError, withBackend, writableState } from "#tests/helpers/backend.ts";
+import { TEST_SECRET } from "#tests/helpers/mock-client.ts";
 import { createPrisma, type Db } from "./db.ts";
 import { readCache } from "./read-cache.ts";
 

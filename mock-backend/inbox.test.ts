@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { InboxFoldersSchema, InboxThreadsSchema } from "#contract/api.ts";
-import { SEED_EPOCH } from "../prisma/factories.ts";
+import { SEED_EPOCH } from "#prisma/factories.ts";
 import {
   bearer,
   expectError,
@@ -12,7 +12,7 @@ import {
   withFields,
   writableState,
   type Backend,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const backend = useBackend();
 const HOUR = 3_600_000;

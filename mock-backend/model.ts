@@ -1,6 +1,6 @@
 // Reads from the database into the contract's shapes.
 import { DEFAULT_NAVIGATION_SHAPE, PERMISSION } from "#contract/constants.ts";
-import type { Prisma } from "../prisma/generated/client.ts";
+import type { Prisma } from "#prisma/generated/client.ts";
 import {
   ConfigurationSchema,
   ContrastSchema,

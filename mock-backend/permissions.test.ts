@@ -9,7 +9,7 @@ import {
   useBackend,
   withBackend,
   withFields,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const backend = useBackend();
 const CACHE = "/api/permissions/cache";

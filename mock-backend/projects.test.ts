@@ -15,7 +15,7 @@ import {
   withBackend,
   withFields,
   type Backend,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const PROJECTS = "/api/admin/projects";
 const MOBILE = { name: "Mobile app", shortName: "MOB", template: "scrum" };

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createPrisma, type Db } from "./db.ts";
 import { createReadCache, isCachedAnswer, readCache } from "./read-cache.ts";
-import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
-import { demoToken } from "../prisma/factories.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { demoToken } from "#prisma/factories.ts";
 
 let database: TestDatabase;
 let other: Db;
@@ -82,7 +82,7 @@ test("a database that is not a SQLite file, or not yet created, is read every ti
 
 test("the mock's answers see a rename and a revoked token made by another server at once", async () => {
   const { createMockBackendApp } = await import("./app.ts");
-  const { createInProcessTransport } = await import("../server/transport.ts");
+  const { createInProcessTransport } = await import("#server/transport.ts");
   const transport = createInProcessTransport(
     createMockBackendApp({ db: database.db, secret: "s".repeat(32) }),
   );

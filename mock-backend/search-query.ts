@@ -2,7 +2,7 @@
 // attributes project and reporter and every custom field, `#value` and `-value` (any field's value, a
 // project, or Resolved / Unresolved), `{braced words}` for names with spaces, and free words, all of which
 // must match. The same parse answers the issue list, the counts and the query assist's highlighting.
-import type { Prisma } from "../prisma/generated/client.ts";
+import type { Prisma } from "#prisma/generated/client.ts";
 import type { BundleElement, FieldValueType } from "#contract/app-api.ts";
 import { badRequest } from "./http.ts";
 

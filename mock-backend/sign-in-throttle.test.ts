@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "vitest";
 import { createPrisma } from "./db.ts";
 import { readCache } from "./read-cache.ts";
 import { createSignInThrottle, placeOf, type SignInThrottleOptions } from "./sign-in-throttle.ts";
-import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 
 const SECOND = 1000;
 const OWNER_HOME = "198.51.100.7";

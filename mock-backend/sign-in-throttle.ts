@@ -6,7 +6,7 @@
 // first, never one that blocks attempts now. Logins are counted alike whether or not they exist.
 import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
-import type { SignInThrottle as Row } from "../prisma/generated/client.ts";
+import type { SignInThrottle as Row } from "#prisma/generated/client.ts";
 import type { Db } from "./db.ts";
 import { SIGN_IN_THROTTLE_DEFAULTS } from "./defaults.ts";
 

@@ -2,10 +2,10 @@
 // BACKEND_URL mode (BACKEND_URL=http://localhost:8080 npm start).
 import { hostname } from "node:os";
 import express from "express";
-import { appLimits, loadEnv } from "../server/env.ts";
-import { onStopSignals, shutDownGracefully } from "../server/graceful-shutdown.ts";
-import { createLogger } from "../server/logger.ts";
-import { mockLimits } from "../server/mock-limits.ts";
+import { appLimits, loadEnv } from "#server/env.ts";
+import { onStopSignals, shutDownGracefully } from "#server/graceful-shutdown.ts";
+import { createLogger } from "#server/logger.ts";
+import { mockLimits } from "#server/mock-limits.ts";
 import { createMockBackend } from "./app.ts";
 import { closeInboxStreams } from "./inbox-events.ts";
 import { createPrisma } from "./db.ts";

@@ -18,7 +18,7 @@ import {
   withFields,
   writableState,
   type Backend,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const backend = useBackend();
 const DEMO_LOGINS = ["admin", "alice", "rachel", "tom"] as const;

@@ -4,8 +4,8 @@ import { WhatsNewSchema } from "#contract/api.ts";
 import { authenticate } from "./auth.ts";
 import { errorHandler } from "./http.ts";
 import { whatsNewRouter } from "./resources/whats-new.ts";
-import { demoConfiguration } from "../prisma/factories.ts";
-import { createInProcessTransport } from "../server/transport.ts";
+import { demoConfiguration } from "#prisma/factories.ts";
+import { createInProcessTransport } from "#server/transport.ts";
 import {
   bearer,
   expectError,
@@ -13,7 +13,7 @@ import {
   selectorFor,
   useBackend,
   withBackend,
-} from "../tests/helpers/backend.ts";
+} from "#tests/helpers/backend.ts";
 
 const backend = useBackend();
 const PATH = "/api/whatsNew/availableNow";

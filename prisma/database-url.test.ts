@@ -2,8 +2,8 @@ import { chmodSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { createPrisma } from "../mock-backend/db.ts";
-import { readCache } from "../mock-backend/read-cache.ts";
+import { createPrisma } from "#mock-backend/db.ts";
+import { readCache } from "#mock-backend/read-cache.ts";
 import { resolveDatabaseUrl } from "./database-url.ts";
 
 const mode = (file: string) => statSync(file).mode & 0o777;

@@ -1,11 +1,11 @@
 // The demo data, shared by the seed and the tests. Deterministic: the same
 // input always yields the same rows, tokens and password hashes.
 import { createHash } from "node:crypto";
-import { BUILD_NUMBER } from "../app/lib/constants.ts";
+import { BUILD_NUMBER } from "#app/lib/constants.ts";
 import { FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
 import type { Configuration, UserAgreement } from "#contract/api.ts";
-import { formatPermanentToken, hashPassword } from "../mock-backend/auth.ts";
-import { BACKEND_SERVICE_ID } from "../mock-backend/identity/routes.ts";
+import { formatPermanentToken, hashPassword } from "#mock-backend/auth.ts";
+import { BACKEND_SERVICE_ID } from "#mock-backend/identity/routes.ts";
 
 export const DEMO_PASSWORD = "demo";
 

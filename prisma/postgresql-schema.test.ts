@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { schemaSql, sqliteCatalog } from "../tests/helpers/schema-catalog.ts";
+import { schemaSql, sqliteCatalog } from "#tests/helpers/schema-catalog.ts";
 import {
   POSTGRES_MIGRATIONS,
   POSTGRES_SCHEMA_FILE,

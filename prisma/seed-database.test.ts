@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
-import { freshDatabase } from "../tests/helpers/database.ts";
+import { freshDatabase } from "#tests/helpers/database.ts";
 import { insertDemoUser, seedDatabase } from "./seed-database.ts";
 import { DEMO_USERS, demoIssuesReportedLike, demoToken, demoUserLike } from "./factories.ts";
-import { sha256, verifyPassword } from "../mock-backend/auth.ts";
+import { sha256, verifyPassword } from "#mock-backend/auth.ts";
 
 test("seeding a seeded database changes nothing", async () => {
   const database = freshDatabase();

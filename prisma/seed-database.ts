@@ -23,11 +23,11 @@ import {
   demoToken,
   type DemoUser,
 } from "./factories.ts";
-import { sha256 } from "../mock-backend/auth.ts";
+import { sha256 } from "#mock-backend/auth.ts";
 import { ConfigurationSchema } from "#contract/api.ts";
-import { writeApp } from "../mock-backend/apps/install.ts";
-import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "../mock-backend/identity/demo-client.ts";
-import { readAppFolder, type AppPackage } from "../mock-backend/apps/package.ts";
+import { writeApp } from "#mock-backend/apps/install.ts";
+import { DEMO_REDIRECT_ORIGINS, registerDemoClient } from "#mock-backend/identity/demo-client.ts";
+import { readAppFolder, type AppPackage } from "#mock-backend/apps/package.ts";
 
 export type SeedResult = "seeded" | "already seeded";
 

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { createPrisma } from "../mock-backend/db.ts";
+import { createPrisma } from "#mock-backend/db.ts";
 import { databaseFile, databaseProvider, resolveDatabaseUrl } from "./database-url.ts";
 import { migratePostgres } from "./migrate-postgresql.ts";
 import { POSTGRES_MIGRATIONS } from "./postgresql-schema.ts";

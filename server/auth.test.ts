@@ -1,13 +1,8 @@
 // Keel's side of signing in through the identity service, over HTTP against a whole server: the round
 // trip, every refusal, the sealed session cookie, refresh and the bearer token on the browser's requests.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
-import {
-  CookieJar,
-  signInThroughIdentity,
-  startKeel,
-  type KeelServer,
-} from "../tests/helpers/keel-server.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { CookieJar, signInThroughIdentity, startKeel, type KeelServer } from "#tests/helpers/keel-server.ts";
 import { pageOf } from "./auth.ts";
 
 let database: TestDatabase;

@@ -4,7 +4,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
-import { safeRedirectTarget } from "../app/lib/redirect-target.ts";
+import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
 import {
   IdentityRefusal,
   IdentityUnavailable,

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { AppLimits } from "../mock-backend/app.ts";
+import type { AppLimits } from "#mock-backend/app.ts";
 import {
   DEFAULT_DATABASE_URL,
   databaseFile,
   databaseProvider,
   ensurePrivateDirectory,
-} from "../prisma/database-url.ts";
+} from "#prisma/database-url.ts";
 import {
   DEFAULT_ANALYTICS_LIMITS,
   DEFAULT_INBOX_EVENT_POLL_MS,
@@ -18,7 +18,7 @@ import {
   DEFAULT_PUSH_TIMEOUT_MS,
   DEFAULT_VAPID_SUBJECT,
   SIGN_IN_THROTTLE_DEFAULTS,
-} from "../mock-backend/defaults.ts";
+} from "#mock-backend/defaults.ts";
 import { LOG_FORMATS } from "./log-format.ts";
 import { DEFAULT_MAX_EVENT_STREAMS } from "./stream-limit.ts";
 

@@ -3,7 +3,7 @@
 // docs/identity.md
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { BackendTransport } from "../app/lib/keel-context.ts";
+import type { BackendTransport } from "#app/lib/keel-context.ts";
 
 export const HUB_SERVICE_ID = "0-0-0-0-0";
 const DISCOVERY_TTL_MS = 5 * 60_000;

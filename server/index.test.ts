@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
-import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
-import { upload } from "../tests/helpers/upload.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { TEST_SECRET } from "#tests/helpers/mock-client.ts";
+import { upload } from "#tests/helpers/upload.ts";
 
 const BUILD = path.resolve("build/server/index.js");
 let database: TestDatabase;

@@ -1,10 +1,10 @@
 // The request context reaches the bundle's loaders under the build's own key: the server and the build each
 // have a copy of app/lib/keel-context.ts, and no process-wide registry joins them.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { CSRF_COOKIE } from "../app/lib/constants.ts";
-import { mintCsrf } from "../app/lib/csrf.server.ts";
-import { keelContext as sourceKey } from "../app/lib/keel-context.ts";
-import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+import { CSRF_COOKIE } from "#app/lib/constants.ts";
+import { mintCsrf } from "#app/lib/csrf.server.ts";
+import { keelContext as sourceKey } from "#app/lib/keel-context.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 import {
   cookiePair,
   findCookie,
@@ -13,8 +13,8 @@ import {
   NO_BUILD_MESSAGE,
   startKeel,
   type KeelServer,
-} from "../tests/helpers/keel-server.ts";
-import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
+} from "#tests/helpers/keel-server.ts";
+import { TEST_SECRET } from "#tests/helpers/mock-client.ts";
 import { buildContextKey } from "./app.ts";
 
 let database: TestDatabase;

@@ -3,7 +3,7 @@
 import { hostname } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import type { Db } from "../mock-backend/db.ts";
+import type { Db } from "#mock-backend/db.ts";
 import { createServerApp } from "./app.ts";
 import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
 import { onStopSignals, shutDownGracefully } from "./graceful-shutdown.ts";
@@ -26,8 +26,8 @@ const production = env.NODE_ENV === "production";
 // The mock and Prisma load only when the mock is mounted.
 let db: Db | undefined;
 if (!env.BACKEND_URL) {
-  const { createPrisma } = await import("../mock-backend/db.ts");
-  const { checkPublicDemo } = await import("../mock-backend/demo-credentials.ts");
+  const { createPrisma } = await import("#mock-backend/db.ts");
+  const { checkPublicDemo } = await import("#mock-backend/demo-credentials.ts");
   db = createPrisma(env.DATABASE_URL);
   const exposure = await checkPublicDemo(db, { host: env.HOST, allowPublicDemo: env.KEEL_ALLOW_PUBLIC_DEMO });
   if (exposure?.refuse) {
@@ -58,8 +58,7 @@ if (production) {
 
 // The demo registers Keel with the mock's identity service for the addresses it answers on.
 if (db) {
-  const { DEMO_REDIRECT_ORIGINS, registerDemoClient } =
-    await import("../mock-backend/identity/demo-client.ts");
+  const { DEMO_REDIRECT_ORIGINS, registerDemoClient } = await import("#mock-backend/identity/demo-client.ts");
   await registerDemoClient(db, [
     ...DEMO_REDIRECT_ORIGINS,
     ...(env.KEEL_PUBLIC_URL ? [env.KEEL_PUBLIC_URL] : []),
@@ -95,7 +94,7 @@ async function announce(port: number) {
   const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`;
   let demo = false;
   if (db) {
-    const { demoCredentialLogins } = await import("../mock-backend/demo-credentials.ts");
+    const { demoCredentialLogins } = await import("#mock-backend/demo-credentials.ts");
     demo = (await demoCredentialLogins(db)).includes("admin");
   }
   logger.info(

@@ -10,7 +10,7 @@ import { signInThrottleSettings, type SignInThrottleVariable } from "#mock-backe
 import type { Env } from "./env.ts";
 import { mockLimits, mockPushOptions, type MockLimitVariable } from "./mock-limits.ts";
 import { createInProcessTransport } from "./transport.ts";
-import type { BackendTransport } from "../app/lib/keel-context.ts";
+import type { BackendTransport } from "#app/lib/keel-context.ts";
 
 export interface InProcessBackend {
   transport: BackendTransport;

@@ -1,4 +1,4 @@
-import type { MockBackendOptions } from "../mock-backend/app.ts";
+import type { MockBackendOptions } from "#mock-backend/app.ts";
 import type { Env } from "./env.ts";
 
 export type MockLimitVariable =

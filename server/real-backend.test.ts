@@ -8,9 +8,9 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createMockBackendApp } from "../mock-backend/app.ts";
-import { DEMO_CLIENT } from "../mock-backend/identity/demo-client.ts";
-import { freshDatabase, type TestDatabase } from "../tests/helpers/database.ts";
+import { createMockBackendApp } from "#mock-backend/app.ts";
+import { DEMO_CLIENT } from "#mock-backend/identity/demo-client.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 import {
   BUILD_DIR,
   CookieJar,
@@ -19,8 +19,8 @@ import {
   NO_BUILD_MESSAGE,
   send,
   type Answer,
-} from "../tests/helpers/keel-server.ts";
-import { TEST_SECRET } from "../tests/helpers/mock-client.ts";
+} from "#tests/helpers/keel-server.ts";
+import { TEST_SECRET } from "#tests/helpers/mock-client.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
 

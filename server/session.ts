@@ -3,10 +3,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { z } from "zod";
-import { CSRF_COOKIE, OAUTH_FLOW_COOKIE } from "../app/lib/constants.ts";
+import { CSRF_COOKIE, OAUTH_FLOW_COOKIE } from "#app/lib/constants.ts";
 import { SESSION_COOKIE } from "#contract/constants.ts";
 import { readCookie } from "#contract/cookies.ts";
-import { cookieName } from "../app/lib/cookies.ts";
+import { cookieName } from "#app/lib/cookies.ts";
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
 const FLOW_MAX_AGE_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from "node:http";
 import type { Express } from "express";
 import inject from "light-my-request";
-import type { BackendTransport } from "../app/lib/keel-context.ts";
+import type { BackendTransport } from "#app/lib/keel-context.ts";
 
 /**
  * light-my-request re-parents the prototypes behind `app.request` and

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test, vi } from "vitest";
-import { testI18n, WithI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n, WithI18n } from "#tests/helpers/i18n.tsx";
 import type { Language } from "../i18n/languages.ts";
 import { chunkLoadError, errorBody } from "../lib/app-errors.ts";
 import { RouteError } from "./route-error.tsx";

@@ -2,9 +2,9 @@ import { expect, test } from "vitest";
 import { ApiError, ContractError, createApi } from "./api.server.ts";
 import type { BackendRequest, BackendResponse, KeelRequestContext } from "./keel-context.ts";
 import { parseFields } from "#contract/field-selector.ts";
-import { freshDatabase } from "../../tests/helpers/database.ts";
-import { mockClient } from "../../tests/helpers/mock-client.ts";
-import { demoToken } from "../../prisma/factories.ts";
+import { freshDatabase } from "#tests/helpers/database.ts";
+import { mockClient } from "#tests/helpers/mock-client.ts";
+import { demoToken } from "#prisma/factories.ts";
 
 function answer(status: number, body: unknown, setCookie: string[] = []): BackendResponse {
   return {

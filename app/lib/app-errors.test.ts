@@ -23,7 +23,7 @@ import {
   UNAVAILABLE_PATH,
   USER_AGREEMENT_CONFIG_ERROR,
 } from "./app-errors.ts";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
 import { buildFields, EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "#contract/field-selector.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import { LANGUAGES } from "../i18n/languages.ts";
 import {
   browserCheckScript,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { demoConfiguration } from "../../prisma/factories.ts";
+import { demoConfiguration } from "#prisma/factories.ts";
 import { configFetchError } from "./app-errors.ts";
 import {
   bootstrapConfig,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import DOMPurify from "isomorphic-dompurify";
 import { expect, test, vi } from "vitest";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import {
   mermaidConfig,
   prefersDark,
@@ -9,7 +9,7 @@ import {
   sanitizeDiagram,
   type DiagramEngine,
 } from "./enhance.ts";
-import { renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import { renderMarkdownSync } from "#tests/helpers/markdown.ts";
 
 const t = testI18n("en").getFixedT(null, "markdown");
 const MERMAID_ERROR = "Failed to render Mermaid diagram";

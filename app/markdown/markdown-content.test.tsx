@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test, vi } from "vitest";
-import { WithI18n } from "../../tests/helpers/i18n.tsx";
+import { WithI18n } from "#tests/helpers/i18n.tsx";
 import { MarkdownContent, TaskForm } from "./markdown-content.tsx";
-import { renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import { renderMarkdownSync } from "#tests/helpers/markdown.ts";
 
 // Vitest does not build stylesheets: stand in for the URLs the production build gives them.
 vi.mock("katex/dist/katex.min.css?url", () => ({ default: "/assets/katex.min-abc.css" }));

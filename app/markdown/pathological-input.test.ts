@@ -2,7 +2,7 @@
 // their rendering time grows with their size is measured by tests/bench/markdown.ts, not asserted here.
 import katex from "katex";
 import { expect, test } from "vitest";
-import { renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import { renderMarkdownSync } from "#tests/helpers/markdown.ts";
 import { parseMarkdown } from "./render.ts";
 import { MAX_HTML_DEPTH } from "./sanitize.ts";
 

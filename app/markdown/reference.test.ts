@@ -1,12 +1,12 @@
 import { expect, test } from "vitest";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { markdownReference, markdownSample } from "./reference.ts";
 import { englishMarkdownT } from "./translate.ts";
 
 const MARKDOWN_REFERENCE = markdownReference(englishMarkdownT());
 const MARKDOWN_SAMPLE = markdownSample(englishMarkdownT());
-import { renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import { renderMarkdownSync } from "#tests/helpers/markdown.ts";
 
 const markdownT = (language: (typeof LANGUAGES)[number]) => testI18n(language).getFixedT(null, "markdown");
 

@@ -4,7 +4,7 @@
 import katex from "katex";
 import { expect, test } from "vitest";
 import type { ResolvedMentions } from "./mentions.ts";
-import { renderMarkdownSanitizedWhole, renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import { renderMarkdownSanitizedWhole, renderMarkdownSync } from "#tests/helpers/markdown.ts";
 import type { RenderOptions } from "./render.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 

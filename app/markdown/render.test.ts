@@ -1,9 +1,9 @@
 import katex from "katex";
 import { expect, test, vi } from "vitest";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { MARKDOWN_MAX_NESTING } from "../lib/constants.ts";
-import { renderMarkdown, renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import { renderMarkdown, renderMarkdownSync } from "#tests/helpers/markdown.ts";
 import { NO_MENTIONS, type ResolvedMentions } from "./mentions.ts";
 import { parseMarkdown, renderParsed as renderParsedBare, taskFormId, type RenderOptions } from "./render.ts";
 import { renderForPage, renderRestricted } from "./render.server.ts";

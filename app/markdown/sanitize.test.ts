@@ -4,7 +4,7 @@
 import katex from "katex";
 import { expect, test } from "vitest";
 import { isEmbedSource } from "./embeds.ts";
-import { renderMarkdownSanitizedWhole, renderMarkdownSync } from "../../tests/helpers/markdown.ts";
+import { renderMarkdownSanitizedWhole, renderMarkdownSync } from "#tests/helpers/markdown.ts";
 import type { RenderOptions } from "./render.ts";
 import { filterStyle, flattenDeepHtml, isAllowedId, MAX_HTML_DEPTH, sanitizeHtml } from "./sanitize.ts";
 

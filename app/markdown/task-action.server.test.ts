@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { TOGGLE_TASK_INTENT } from "./markdown-content.tsx";
 import { toggleTaskFromForm } from "./task-action.server.ts";

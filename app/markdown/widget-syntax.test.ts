@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import { matchWidget, widgetErrorText } from "./widget-syntax.ts";
 import { parseWidgetReference, type WidgetAttribute } from "#contract/widget-reference.ts";
 

@@ -5,7 +5,7 @@ import {
   PUSH_BODY_MAX_LENGTH,
   PUSH_TITLE_MAX_LENGTH,
   type PushMessage,
-} from "../../contract/notification-kinds.ts";
+} from "#contract/notification-kinds.ts";
 
 export const NOTIFICATION_ICON = "/icons/keel-192.png";
 const TAG = /^[\w:-]{1,100}$/;

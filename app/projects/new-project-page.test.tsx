@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import NewProject from "../routes/projects/new.tsx";
 import type { Project } from "#contract/api.ts";
 import type { Language } from "../i18n/languages.ts";
-import { WithI18n } from "../../tests/helpers/i18n.tsx";
+import { WithI18n } from "#tests/helpers/i18n.tsx";
 
 type Props = Parameters<typeof NewProject>[0];
 

@@ -12,7 +12,7 @@ import {
   suggestShortName,
   wizardUrl,
 } from "./wizard.ts";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 
 const t = testI18n().getFixedT("en", "pages");
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
-import { WithI18n } from "../../tests/helpers/i18n.tsx";
+import { WithI18n } from "#tests/helpers/i18n.tsx";
 import type { Language } from "../i18n/languages.ts";
 import { ShortcutsView } from "./help-panel.tsx";
 

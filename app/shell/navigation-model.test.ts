@@ -10,10 +10,10 @@ import type {
   UiTheme,
   WidgetEntry,
 } from "#contract/api.ts";
-import { DEMO_USERS, FEATURE_FLAGS, GUEST, PROJECTS, demoConfiguration } from "../../prisma/factories.ts";
+import { DEMO_USERS, FEATURE_FLAGS, GUEST, PROJECTS, demoConfiguration } from "#prisma/factories.ts";
 import { BUILD_NUMBER, BUILD_RELEASE_DATE } from "../lib/constants.ts";
 import { FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import type { Language } from "../i18n/languages.ts";
 import {
   buildNavigation,

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { FEATURE_FLAG } from "#contract/constants.ts";
-import { testI18n } from "../../tests/helpers/i18n.tsx";
+import { testI18n } from "#tests/helpers/i18n.tsx";
 import {
   defaultPagePath,
   findShellRoute,

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { Consent, CurrentUser, UserAgreement } from "#contract/api.ts";
-import { DEMO_AGREEMENT, DEMO_USERS } from "../../prisma/factories.ts";
+import { DEMO_AGREEMENT, DEMO_USERS } from "#prisma/factories.ts";
 import {
   PRICING_POPUP_MIN_SINCE_FIRST_SEEN_MS,
   PRICING_POPUP_MIN_SINCE_LAST_PROMO_MS,

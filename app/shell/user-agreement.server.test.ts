@@ -1,6 +1,6 @@
 import { expect, test, vi } from "vitest";
 import type { Consent } from "#contract/api.ts";
-import { DEMO_AGREEMENT } from "../../prisma/factories.ts";
+import { DEMO_AGREEMENT } from "#prisma/factories.ts";
 import { USER_AGREEMENT_CONFIG_ERROR } from "../lib/app-errors.ts";
 import {
   createAgreementService,

@@ -14,7 +14,7 @@ import {
   type HostMessage,
   type WidgetEntity,
 } from "./protocol.ts";
-import { Random } from "../../tests/helpers/random.ts";
+import { Random } from "#tests/helpers/random.ts";
 
 const CASES = 2000;
 const CASE_TIMEOUT_MS = 5000;

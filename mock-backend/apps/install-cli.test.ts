@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
-import { MINIMAL_APP_DIR, minimalFiles, zipOf } from "../../tests/helpers/app-packages.ts";
-import { freshDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
+import { MINIMAL_APP_DIR, minimalFiles, zipOf } from "#tests/helpers/app-packages.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 
 const CLI = fileURLToPath(new URL("./install-cli.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,6 +1,6 @@
 // npm run apps:install -- <folder or .zip>: installs or upgrades an app in the database DATABASE_URL names
 // (the server's default when unset).
-import { appLimits, parseEnv } from "../../server/env.ts";
+import { appLimits, parseEnv } from "#server/env.ts";
 import { createPrisma } from "../db.ts";
 import { installApp } from "./install.ts";
 import { readAppPackage } from "./package.ts";

@@ -10,7 +10,7 @@ import {
   zipBomb,
   zipOf,
   type PackageFiles,
-} from "../../tests/helpers/app-packages.ts";
+} from "#tests/helpers/app-packages.ts";
 import {
   AppPackageError,
   checkAppPackage,

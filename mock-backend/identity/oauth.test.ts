@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { freshDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 import {
   createOAuthServer,
   DEFAULT_OAUTH_SETTINGS,

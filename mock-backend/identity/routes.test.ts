@@ -2,9 +2,9 @@
 // the error code the real service answers.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { freshDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { SAME_ORIGIN, TEST_SECRET } from "../../tests/helpers/mock-client.ts";
-import { createInProcessTransport } from "../../server/transport.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { SAME_ORIGIN, TEST_SECRET } from "#tests/helpers/mock-client.ts";
+import { createInProcessTransport } from "#server/transport.ts";
 import { createMockBackendApp } from "../app.ts";
 import { createOAuthServer, DEFAULT_OAUTH_SETTINGS, hashClientSecret, pkceChallenge } from "./oauth.ts";
 import { BACKEND_SERVICE_ID } from "./routes.ts";

@@ -3,9 +3,9 @@
 // to a user who still lacks it; the account security page turns it on and off.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { freshDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { SAME_ORIGIN, TEST_SECRET } from "../../tests/helpers/mock-client.ts";
-import { createInProcessTransport } from "../../server/transport.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { SAME_ORIGIN, TEST_SECRET } from "#tests/helpers/mock-client.ts";
+import { createInProcessTransport } from "#server/transport.ts";
 import { createMockBackendApp } from "../app.ts";
 import { formatPermanentToken, sha256 } from "../auth.ts";
 import { createOAuthServer, DEFAULT_OAUTH_SETTINGS, hashClientSecret, pkceChallenge } from "./oauth.ts";

@@ -4,9 +4,9 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { PushSettingsSchema } from "#contract/api.ts";
-import { afterTomsSetUp, bearer, expectError, sameOrigin } from "../../tests/helpers/backend.ts";
-import { freshDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { mockClient } from "../../tests/helpers/mock-client.ts";
+import { afterTomsSetUp, bearer, expectError, sameOrigin } from "#tests/helpers/backend.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import { mockClient } from "#tests/helpers/mock-client.ts";
 import { endpointAllowed } from "./web-push.ts";
 
 const SUBSCRIPTIONS = "/api/users/me/pushSubscriptions";

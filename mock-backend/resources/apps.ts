@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import { PERMISSION } from "#contract/constants.ts";
-import type { Prisma } from "../../prisma/generated/client.ts";
+import type { Prisma } from "#prisma/generated/client.ts";
 import { isSafeRelativePath } from "#contract/app-manifest.ts";
 import { isPublicPackageFile, WIDGETS_FOLDER } from "#contract/package-files.ts";
 import { AppPackageError, readAppZip, type PackageLimits } from "../apps/package.ts";

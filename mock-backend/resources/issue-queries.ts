@@ -1,7 +1,7 @@
 // Reads of issues that real apps make besides the list: the count of a search and the query assist (both
 // POST, as the query travels in the body), and an issue's activities page.
 import { Router } from "express";
-import type { Prisma } from "../../prisma/generated/client.ts";
+import type { Prisma } from "#prisma/generated/client.ts";
 import { PERMISSION } from "#contract/constants.ts";
 import { currentUser, type AuthUser } from "../auth.ts";
 import {

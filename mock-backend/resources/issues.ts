@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { z } from "zod";
-import type { Prisma } from "../../prisma/generated/client.ts";
+import type { Prisma } from "#prisma/generated/client.ts";
 import { PERMISSION } from "#contract/constants.ts";
 import {
   ArticleUpdateSchema,

@@ -4,8 +4,8 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { DEMO_CLIENT } from "../../mock-backend/identity/demo-client.ts";
-import { demoToken } from "../../prisma/factories.ts";
+import { DEMO_CLIENT } from "#mock-backend/identity/demo-client.ts";
+import { demoToken } from "#prisma/factories.ts";
 import { TRUE_BARE_PATH, TRUE_BARE_SERVER } from "./true-bare-app/path.ts";
 
 // Other work on this machine uses these; the benchmark never does.

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { demoToken } from "../../prisma/factories.ts";
+import { demoToken } from "#prisma/factories.ts";
 import { followInbox, notify, signIn, sleep, waitFor } from "../cluster/client.ts";
 import { missingProgram, recentOutput, startPostgres, startProcess, stopAll } from "../cluster/processes.ts";
 import {

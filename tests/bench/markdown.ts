@@ -14,19 +14,19 @@ import katex from "katex";
 import { marked } from "marked";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createI18n } from "../../app/i18n/instance.ts";
+import { createI18n } from "#app/i18n/instance.ts";
 import { parseFields } from "#contract/field-selector.ts";
-import { highlightCode } from "../../app/markdown/highlight.ts";
-import { matchInlineMath } from "../../app/markdown/math.ts";
-import { splitText, type ResolvedMentions } from "../../app/markdown/mentions.ts";
+import { highlightCode } from "#app/markdown/highlight.ts";
+import { matchInlineMath } from "#app/markdown/math.ts";
+import { splitText, type ResolvedMentions } from "#app/markdown/mentions.ts";
 import {
   renderMarkdownSanitizedWhole,
   renderMarkdownSync,
   type RenderOptions,
-} from "../../app/markdown/render.ts";
-import { createSlugger } from "../../app/markdown/slug.ts";
-import { matchWidget } from "../../app/markdown/widget-syntax.ts";
-import { demoArticles, demoIssues } from "../../prisma/factories.ts";
+} from "#app/markdown/render.ts";
+import { createSlugger } from "#app/markdown/slug.ts";
+import { matchWidget } from "#app/markdown/widget-syntax.ts";
+import { demoArticles, demoIssues } from "#prisma/factories.ts";
 
 // In English, as the server renders without the reader's translate function.
 const markdownTexts = JSON.parse(

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createPrisma } from "../../mock-backend/db.ts";
+import { createPrisma } from "#mock-backend/db.ts";
 import { followInbox, notify, sleep, waitFor } from "../cluster/client.ts";
 import { insertUserLike } from "../helpers/users.ts";
 import { runBounded } from "../soak/http.ts";

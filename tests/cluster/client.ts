@@ -3,7 +3,7 @@
 // administrator.
 import http from "node:http";
 import { SESSION_COOKIE } from "#contract/constants.ts";
-import { demoToken } from "../../prisma/factories.ts";
+import { demoToken } from "#prisma/factories.ts";
 import { cookieHeader, cookiesOf, type SoakClient } from "../soak/http.ts";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 // The reference deployment on loopback, as the cluster test and the cluster benchmark start it: a PostgreSQL
 // server, 2 backend servers, 3 Keel servers and HAProxy with deploy/haproxy.cfg in front of both pools.
 import { spawn } from "node:child_process";
-import { DEMO_CLIENT } from "../../mock-backend/identity/demo-client.ts";
+import { DEMO_CLIENT } from "#mock-backend/identity/demo-client.ts";
 import { get, waitFor } from "./client.ts";
 import { freePorts, startProcess, track, type Started } from "./processes.ts";
 

@@ -10,8 +10,8 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect, test, testUsers } from "./fixtures.ts";
-import { LANGUAGE_LOCALES } from "../../app/i18n/languages.ts";
-import { LOCALE_COOKIE } from "../../app/lib/constants.ts";
+import { LANGUAGE_LOCALES } from "#app/i18n/languages.ts";
+import { LOCALE_COOKIE } from "#app/lib/constants.ts";
 import { DEMO_USERS, mainNav, signInOverHttp, tokenOf, waitForHydration, type DemoLogin } from "./helpers.ts";
 
 // ---------- the combinations ----------

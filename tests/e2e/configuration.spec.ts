@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { e2eDatabaseFile, expect, test } from "./fixtures.ts";
-import { createPrisma } from "../../mock-backend/db.ts";
+import { createPrisma } from "#mock-backend/db.ts";
 import { DEMO_PASSWORD, submitLogin, userOf, waitForHydration } from "./helpers.ts";
 
 const CACHE_KEY = "keel.shell.configuration";

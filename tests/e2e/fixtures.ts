@@ -3,8 +3,8 @@
 // Specs import `test` and `expect` from here, not from @playwright/test (eslint.config.js says so).
 import path from "node:path";
 import { test as base } from "@playwright/test";
-import type { Db } from "../../mock-backend/db.ts";
-import { createPrisma } from "../../mock-backend/db.ts";
+import type { Db } from "#mock-backend/db.ts";
+import { createPrisma } from "#mock-backend/db.ts";
 import { insertUserLike, type Persona, type TestUser, type UserOptions } from "../helpers/users.ts";
 
 export { expect } from "@playwright/test";

@@ -1,7 +1,7 @@
 // Shared steps for the end-to-end specs: signing in through the identity service as the running test's own
 // users (tests/e2e/fixtures.ts), made like the demo users.
 import type { APIRequestContext, BrowserContext, Cookie, Page } from "@playwright/test";
-import { currentCode } from "../../mock-backend/identity/totp.ts";
+import { currentCode } from "#mock-backend/identity/totp.ts";
 import { expect, testUsers, type Persona, type TestUser } from "./fixtures.ts";
 
 export const DEMO_PASSWORD = "demo";

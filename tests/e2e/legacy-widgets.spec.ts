@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { e2eDatabaseFile, expect, test } from "./fixtures.ts";
-import { demoToken } from "../../prisma/factories.ts";
+import { demoToken } from "#prisma/factories.ts";
 import { buildLegacyWidgetPackage, LEGACY_APP } from "../helpers/legacy-widget.ts";
 import { signInQuickly, tokenOf, userOf, waitForHydration, type DemoLogin } from "./helpers.ts";
 

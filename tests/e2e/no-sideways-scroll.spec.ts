@@ -5,7 +5,7 @@
 // the 390 px checks below and tests/e2e/user-experience.spec.ts see with scripts).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { SHELL_ROUTES } from "../../app/shell/route-table.ts";
+import { SHELL_ROUTES } from "#app/shell/route-table.ts";
 import { signInQuickly, type DemoLogin } from "./helpers.ts";
 
 /** Demo values for the route table's parameters. */

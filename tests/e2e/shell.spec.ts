@@ -2,7 +2,7 @@
 // narrow-screen bar and the help panel.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { SHORTCUTS } from "../../app/shell/shortcuts.ts";
+import { SHORTCUTS } from "#app/shell/shortcuts.ts";
 import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, userOf, waitForHydration } from "./helpers.ts";
 
 // Twelve of the shell, the Team Space sample app's main-menu item and the workspace harness app's.

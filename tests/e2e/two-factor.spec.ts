@@ -4,7 +4,7 @@
 // leads him to the identity service's set-up.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { currentCode, TOTP_PERIOD_SECONDS } from "../../mock-backend/identity/totp.ts";
+import { currentCode, TOTP_PERIOD_SECONDS } from "#mock-backend/identity/totp.ts";
 import {
   chooseProfileEntry,
   completeTwoFactorSetUp,

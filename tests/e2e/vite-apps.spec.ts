@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
 import { e2eDatabaseFile, expect, test } from "./fixtures.ts";
-import { demoToken } from "../../prisma/factories.ts";
+import { demoToken } from "#prisma/factories.ts";
 import { buildViteApp } from "../helpers/vite-apps.ts";
 import { signInQuickly, tokenOf, userOf, waitForHydration, type DemoLogin } from "./helpers.ts";
 

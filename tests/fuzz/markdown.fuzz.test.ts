@@ -5,11 +5,11 @@
 // output must never carry anything that runs, whatever went in.
 import katex from "katex";
 import { expect, test } from "vitest";
-import { renderForPage, renderRestricted } from "../../app/markdown/render.server.ts";
-import type { Attachment } from "../../app/markdown/render.ts";
+import { renderForPage, renderRestricted } from "#app/markdown/render.server.ts";
+import type { Attachment } from "#app/markdown/render.ts";
 import { renderMarkdownSync } from "../helpers/markdown.ts";
-import type { ResolvedMentions } from "../../app/markdown/mentions.ts";
-import { DEMO_AGREEMENT, demoArticles, demoIssues } from "../../prisma/factories.ts";
+import type { ResolvedMentions } from "#app/markdown/mentions.ts";
+import { DEMO_AGREEMENT, demoArticles, demoIssues } from "#prisma/factories.ts";
 import { Random } from "../helpers/random.ts";
 
 const CASES = 2000;

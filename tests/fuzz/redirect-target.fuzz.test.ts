@@ -2,7 +2,7 @@
 // the WHATWG URL parser, which is what browsers use to resolve a Location header or a link's href: no
 // input may come out as something that resolves to another origin, from any page of the site.
 import { expect, test } from "vitest";
-import { safeRedirectTarget } from "../../app/lib/redirect-target.ts";
+import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
 import { Random } from "../helpers/random.ts";
 
 const CASES = 20_000;

@@ -1,12 +1,12 @@
 // Apps written straight into a test database, and a backend whose handler runner a test chooses.
 import express from "express";
-import { authenticate, requireSameOriginForWrites } from "../../mock-backend/auth.ts";
-import type { HandlerRunner } from "../../mock-backend/apps/handlers/pool.ts";
-import type { RunnerJob } from "../../mock-backend/apps/handlers/protocol.ts";
-import type { Db } from "../../mock-backend/db.ts";
-import { errorHandler, notFoundHandler } from "../../mock-backend/http.ts";
-import { appEndpointsRouter } from "../../mock-backend/resources/app-endpoints.ts";
-import { createInProcessTransport } from "../../server/transport.ts";
+import { authenticate, requireSameOriginForWrites } from "#mock-backend/auth.ts";
+import type { HandlerRunner } from "#mock-backend/apps/handlers/pool.ts";
+import type { RunnerJob } from "#mock-backend/apps/handlers/protocol.ts";
+import type { Db } from "#mock-backend/db.ts";
+import { errorHandler, notFoundHandler } from "#mock-backend/http.ts";
+import { appEndpointsRouter } from "#mock-backend/resources/app-endpoints.ts";
+import { createInProcessTransport } from "#server/transport.ts";
 import { SAME_ORIGIN, type MockResponse } from "./mock-client.ts";
 
 export interface TestApp {

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
 import { buildFields } from "#contract/field-selector.ts";
-import { shapeOf } from "../../app/lib/schema-shape.ts";
+import { shapeOf } from "#app/lib/schema-shape.ts";
 import { ErrorBodySchema, type ErrorBody } from "#contract/api.ts";
-import type { Db } from "../../mock-backend/db.ts";
-import { demoToken } from "../../prisma/factories.ts";
+import type { Db } from "#mock-backend/db.ts";
+import { demoToken } from "#prisma/factories.ts";
 import { freshDatabase, type TestDatabase } from "./database.ts";
 import { mockClient, SAME_ORIGIN, type MockResponse } from "./mock-client.ts";
 

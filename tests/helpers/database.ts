@@ -2,8 +2,8 @@ import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
-import { createPrisma, type Db } from "../../mock-backend/db.ts";
-import { readCache } from "../../mock-backend/read-cache.ts";
+import { createPrisma, type Db } from "#mock-backend/db.ts";
+import { readCache } from "#mock-backend/read-cache.ts";
 
 export interface TestDatabase {
   db: Db;

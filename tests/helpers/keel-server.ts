@@ -10,10 +10,10 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Db } from "../../mock-backend/db.ts";
-import { createServerApp } from "../../server/app.ts";
-import { parseEnv, type Env } from "../../server/env.ts";
-import { createLogger } from "../../server/logger.ts";
+import type { Db } from "#mock-backend/db.ts";
+import { createServerApp } from "#server/app.ts";
+import { parseEnv, type Env } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
 import { TEST_SECRET } from "./mock-client.ts";
 
 export const BUILD_DIR = path.resolve("build");

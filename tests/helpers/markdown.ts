@@ -1,7 +1,7 @@
 // The renderer's entry points for unit tests: in English unless a test passes a translate function,
 // as the server's wrappers (app/markdown/render.server.ts) render.
-import * as render from "../../app/markdown/render.ts";
-import { englishMarkdownT } from "../../app/markdown/translate.ts";
+import * as render from "#app/markdown/render.ts";
+import { englishMarkdownT } from "#app/markdown/translate.ts";
 
 type Options = render.RenderOptions;
 

@@ -1,8 +1,8 @@
 // Drives the mock backend in-process, the way the server's transport does.
-import { createMockBackendApp, type MockBackendOptions } from "../../mock-backend/app.ts";
-import type { Db } from "../../mock-backend/db.ts";
-import { createInProcessTransport } from "../../server/transport.ts";
-import type { BackendResponse } from "../../app/lib/keel-context.ts";
+import { createMockBackendApp, type MockBackendOptions } from "#mock-backend/app.ts";
+import type { Db } from "#mock-backend/db.ts";
+import { createInProcessTransport } from "#server/transport.ts";
+import type { BackendResponse } from "#app/lib/keel-context.ts";
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
 export const SAME_ORIGIN = { host: "keel.test", origin: "http://keel.test" } as const;

@@ -1,9 +1,9 @@
 // Calls a route's loader or action the way the server does: a request context
 // whose API client reaches the mock backend in-process, as `login` or the guest.
 import { RouterContextProvider } from "react-router";
-import { keelContext, type KeelRequestContext } from "../../app/lib/keel-context.ts";
-import { apiMiddleware } from "../../app/middleware/api.server.ts";
-import { i18nMiddleware } from "../../app/middleware/i18next.server.ts";
+import { keelContext, type KeelRequestContext } from "#app/lib/keel-context.ts";
+import { apiMiddleware } from "#app/middleware/api.server.ts";
+import { i18nMiddleware } from "#app/middleware/i18next.server.ts";
 import type { Backend } from "./backend.ts";
 import { SAME_ORIGIN } from "./mock-client.ts";
 

@@ -1,15 +1,15 @@
 // Users of a test's own, made like a demo user with the seed's factories: the e2e fixtures make each
 // test's users this way, the benchmark its crowd of signed-in people.
-import type { Db } from "../../mock-backend/db.ts";
-import { hashPassword } from "../../mock-backend/auth.ts";
+import type { Db } from "#mock-backend/db.ts";
+import { hashPassword } from "#mock-backend/auth.ts";
 import {
   DEMO_PASSWORD,
   demoIssuesReportedLike,
   demoToken,
   demoUserLike,
   DEMO_USERS,
-} from "../../prisma/factories.ts";
-import { insertDemoUser } from "../../prisma/seed-database.ts";
+} from "#prisma/factories.ts";
+import { insertDemoUser } from "#prisma/seed-database.ts";
 
 /** The demo users test users are made like. */
 export type Persona = "admin" | "alice" | "rachel" | "tom";

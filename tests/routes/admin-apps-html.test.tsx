@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { WithI18n } from "../helpers/i18n.tsx";
-import AdminApps from "../../app/routes/admin/apps.tsx";
+import AdminApps from "#app/routes/admin/apps.tsx";
 
 const app = (name: string, title: string, vendor: { name: string; url: string | null } | null) => ({
   id: `id-${name}`,

@@ -1,8 +1,8 @@
 // The Apps page's loader and action against the mock backend: administrators only, install and upgrade by
 // uploading a .zip (multipart, as a browser posts the form), removal after a confirmation step.
 import { expect, test } from "vitest";
-import { action, loader } from "../../app/routes/admin/apps.tsx";
-import { SAMPLE_APPS_DIR } from "../../prisma/seed-database.ts";
+import { action, loader } from "#app/routes/admin/apps.tsx";
+import { SAMPLE_APPS_DIR } from "#prisma/seed-database.ts";
 import { folderFiles, minimalFiles, utf8, zipOf } from "../helpers/app-packages.ts";
 import { useBackend, withBackend, type Backend } from "../helpers/backend.ts";
 import { callRoute, formRequest, type RouteArgs } from "../helpers/route.ts";

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { WithI18n } from "../helpers/i18n.tsx";
 import type { DashboardTile } from "#contract/api.ts";
-import type { HostedWidget } from "../../app/widgets/types.ts";
-import Dashboard from "../../app/routes/dashboard/dashboard.tsx";
+import type { HostedWidget } from "#app/widgets/types.ts";
+import Dashboard from "#app/routes/dashboard/dashboard.tsx";
 
 const PULSE: HostedWidget = {
   id: "w-1",

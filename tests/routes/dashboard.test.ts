@@ -1,7 +1,7 @@
 // The dashboard's loader and action against the mock backend: each change as a plain form post (add,
 // remove, move, resize, collapse), post/redirect/get without scripts, data for scripts, and refusals.
 import { expect, test } from "vitest";
-import { action, loader } from "../../app/routes/dashboard/dashboard.tsx";
+import { action, loader } from "#app/routes/dashboard/dashboard.tsx";
 import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import { DashboardSchema, type DashboardTile } from "#contract/api.ts";
 import { withBackend, type Backend } from "../helpers/backend.ts";

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
-import { keelContext, type KeelRequestContext } from "../../app/lib/keel-context.ts";
-import { action } from "../../app/routes/resources/error-reports.ts";
+import { keelContext, type KeelRequestContext } from "#app/lib/keel-context.ts";
+import { action } from "#app/routes/resources/error-reports.ts";
 
 function call(body: string, method = "POST") {
   const warn = vi.fn();

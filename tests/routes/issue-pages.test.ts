@@ -1,10 +1,10 @@
 // The issue list and the issue page through their loaders, with the API client reaching the mock backend
 // in-process: the fields and comments they show come from the calls a real backend answers.
 import { expect, test } from "vitest";
-import type { ShownField } from "../../app/lib/issue-fields.ts";
-import { loader as issueLoader } from "../../app/routes/content/issue.tsx";
-import { loader as issuesLoader } from "../../app/routes/content/issues.tsx";
-import type { ShownComment } from "../../app/components/activity-stream.tsx";
+import type { ShownField } from "#app/lib/issue-fields.ts";
+import { loader as issueLoader } from "#app/routes/content/issue.tsx";
+import { loader as issuesLoader } from "#app/routes/content/issues.tsx";
+import type { ShownComment } from "#app/components/activity-stream.tsx";
 import { useBackend } from "../helpers/backend.ts";
 import { callRoute, type RouteArgs } from "../helpers/route.ts";
 

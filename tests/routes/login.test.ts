@@ -1,9 +1,9 @@
 // The sign-in page's loader and action: its title, its messages after a failed round trip through the
 // identity service, and the permanent-token sign-in, in the request's language.
 import { expect, test } from "vitest";
-import { action, loader } from "../../app/routes/auth/login.tsx";
-import type { KeelAuth } from "../../app/lib/keel-context.ts";
-import { demoToken } from "../../prisma/factories.ts";
+import { action, loader } from "#app/routes/auth/login.tsx";
+import type { KeelAuth } from "#app/lib/keel-context.ts";
+import { demoToken } from "#prisma/factories.ts";
 import { useBackend } from "../helpers/backend.ts";
 import { callRoute, formRequest, type RouteArgs } from "../helpers/route.ts";
 

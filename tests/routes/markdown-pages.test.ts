@@ -1,9 +1,9 @@
 // The issue, article and Markdown reference pages through their loaders and actions, with the app's
 // API client reaching the mock backend in-process.
 import { expect, test } from "vitest";
-import { action as articleAction, loader as articleLoader } from "../../app/routes/content/article.tsx";
-import { action as issueAction, loader as issueLoader } from "../../app/routes/content/issue.tsx";
-import { action as markupAction, loader as markupLoader } from "../../app/routes/content/markup.tsx";
+import { action as articleAction, loader as articleLoader } from "#app/routes/content/article.tsx";
+import { action as issueAction, loader as issueLoader } from "#app/routes/content/issue.tsx";
+import { action as markupAction, loader as markupLoader } from "#app/routes/content/markup.tsx";
 import { useBackend, withBackend, type Backend } from "../helpers/backend.ts";
 import { callRoute, formRequest, type RouteArgs } from "../helpers/route.ts";
 

@@ -1,6 +1,6 @@
 // The menu page's way back: always a path on this site.
 import { expect, test } from "vitest";
-import { loader } from "../../app/routes/shell/menu.tsx";
+import { loader } from "#app/routes/shell/menu.tsx";
 import { useBackend } from "../helpers/backend.ts";
 import { callRoute, type RouteArgs } from "../helpers/route.ts";
 

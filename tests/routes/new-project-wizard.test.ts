@@ -1,7 +1,7 @@
 // The new-project wizard's loader and action, against the mock backend: each
 // step as a plain form post, with post/redirect/get and nothing lost on error.
 import { expect, test } from "vitest";
-import { action, loader } from "../../app/routes/projects/new.tsx";
+import { action, loader } from "#app/routes/projects/new.tsx";
 import { withBackend, type Backend } from "../helpers/backend.ts";
 import { callRoute, formRequest, type RouteArgs } from "../helpers/route.ts";
 

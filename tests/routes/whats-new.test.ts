@@ -1,7 +1,7 @@
 // The what's-new loader through the app's API client and the mock backend, as the shell will call it.
 import { expect, test } from "vitest";
-import { getApi } from "../../app/middleware/api.server.ts";
-import { loadWhatsNew } from "../../app/shell/whats-new/whats-new.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { loadWhatsNew } from "#app/shell/whats-new/whats-new.server.ts";
 import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { useBackend } from "../helpers/backend.ts";
 import { callRoute } from "../helpers/route.ts";

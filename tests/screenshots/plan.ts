@@ -1,6 +1,6 @@
 // What `npm run screenshots` shoots: a few pages of the demo in a few looks, one PNG per pair, named
 // `<page>-<variant>.png`. The README shows some of them (README_SHOTS).
-import { SEED_EPOCH } from "../../prisma/factories.ts";
+import { SEED_EPOCH } from "#prisma/factories.ts";
 
 export interface ShotPage {
   id: string;

@@ -2,7 +2,7 @@
 // reads the body), single-fetch posts, the backend's API, and the larger app upload. An over-limit body is
 // refused with 413 as soon as the limit is crossed, whether its length is declared or it comes chunked.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { demoToken } from "../../prisma/factories.ts";
+import { demoToken } from "#prisma/factories.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { hasBuild, NO_BUILD_MESSAGE, startKeel, type KeelServer } from "../helpers/keel-server.ts";
 import { upload } from "../helpers/upload.ts";

@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import * as appConstants from "../../app/lib/constants.ts";
+import * as appConstants from "#app/lib/constants.ts";
 import * as contractConstants from "#contract/constants.ts";
-import { hashClientSecret } from "../../mock-backend/identity/oauth.ts";
-import { BACKEND_SERVICE_ID } from "../../mock-backend/identity/routes.ts";
+import { hashClientSecret } from "#mock-backend/identity/oauth.ts";
+import { BACKEND_SERVICE_ID } from "#mock-backend/identity/routes.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import {
   cookieAttributes,

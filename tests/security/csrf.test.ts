@@ -13,13 +13,13 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routeConfig from "../../app/routes.ts";
-import { CSRF_COOKIE } from "../../app/lib/constants.ts";
+import routeConfig from "#app/routes.ts";
+import { CSRF_COOKIE } from "#app/lib/constants.ts";
 import { SESSION_COOKIE } from "#contract/constants.ts";
-import { createMockBackend, createMockBackendApp } from "../../mock-backend/app.ts";
+import { createMockBackend, createMockBackendApp } from "#mock-backend/app.ts";
 import errorsEn from "../../locales/en/errors.json";
-import { demoToken } from "../../prisma/factories.ts";
-import { createSealer } from "../../server/session.ts";
+import { demoToken } from "#prisma/factories.ts";
+import { createSealer } from "#server/session.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import {
   CookieJar,
@@ -37,11 +37,11 @@ import {
 import { TEST_SECRET } from "../helpers/mock-client.ts";
 import { callRoute, type RouteArgs } from "../helpers/route.ts";
 import { useBackend, writableState } from "../helpers/backend.ts";
-import { middleware as rootMiddleware } from "../../app/root.tsx";
-import { MULTIPART_TOKEN_WINDOW } from "../../app/lib/csrf.server.ts";
-import { csrfMiddleware } from "../../app/middleware/csrf.server.ts";
-import { createServerApp } from "../../server/app.ts";
-import { createLogger } from "../../server/logger.ts";
+import { middleware as rootMiddleware } from "#app/root.tsx";
+import { MULTIPART_TOKEN_WINDOW } from "#app/lib/csrf.server.ts";
+import { csrfMiddleware } from "#app/middleware/csrf.server.ts";
+import { createServerApp } from "#server/app.ts";
+import { createLogger } from "#server/logger.ts";
 
 const CSRF_REFUSED = errorsEn.csrfRefused;
 const FORM = "application/x-www-form-urlencoded";

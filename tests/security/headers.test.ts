@@ -4,7 +4,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { PERMISSIONS_POLICY } from "../../server/security.ts";
+import { PERMISSIONS_POLICY } from "#server/security.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import {
   BUILD_DIR,

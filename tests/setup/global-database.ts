@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { createPrisma } from "../../mock-backend/db.ts";
-import { seedDatabase } from "../../prisma/seed-database.ts";
+import { createPrisma } from "#mock-backend/db.ts";
+import { seedDatabase } from "#prisma/seed-database.ts";
 import { installHarnessApps } from "./harness-apps.ts";
 
 declare module "vitest" {

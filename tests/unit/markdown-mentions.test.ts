@@ -1,10 +1,10 @@
 // Rendering for pages through the app's API client and the in-process mock: one mentions call per render.
 import { expect, test } from "vitest";
-import { createApi } from "../../app/lib/api.server.ts";
-import type { BackendRequest, KeelRequestContext } from "../../app/lib/keel-context.ts";
+import { createApi } from "#app/lib/api.server.ts";
+import type { BackendRequest, KeelRequestContext } from "#app/lib/keel-context.ts";
 import { useBackend } from "../helpers/backend.ts";
 import { SAME_ORIGIN } from "../helpers/mock-client.ts";
-import { renderForPage, renderRestricted } from "../../app/markdown/render.server.ts";
+import { renderForPage, renderRestricted } from "#app/markdown/render.server.ts";
 
 const backend = useBackend();
 

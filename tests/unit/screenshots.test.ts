@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { matchPath } from "react-router";
 import { expect, test } from "vitest";
-import { LANGUAGES, directionOf } from "../../app/i18n/languages.ts";
-import { SHELL_ROUTES } from "../../app/shell/route-table.ts";
+import { LANGUAGES, directionOf } from "#app/i18n/languages.ts";
+import { SHELL_ROUTES } from "#app/shell/route-table.ts";
 import { decodePng, encodePng } from "../screenshots/png.ts";
 import { FEATURE_SHOTS, PAGES, README_SHOTS, VARIANTS, featureFile, shotFile } from "../screenshots/plan.ts";
 

@@ -7,14 +7,14 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import { z } from "zod";
 import type { TFunction } from "i18next";
 import type { Route } from "./+types/apps";
-import { CsrfInput } from "../../components/csrf-input.tsx";
-import { RouteError } from "../../components/route-error.tsx";
+import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { RouteError } from "#app/components/route-error.tsx";
 import type { AppEntry } from "#contract/api.ts";
-import { ApiError, type Api } from "../../lib/api.server.ts";
+import { ApiError, type Api } from "#app/lib/api.server.ts";
 import { PERMISSION } from "#contract/constants.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 const APPS_PATH = "/admin/apps";
 /** The backend's limit for a package (docs/widgets.md), checked here before the bytes are sent on. */

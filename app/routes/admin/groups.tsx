@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { Pager } from "../../components/pager.tsx";
-import { pageOf } from "../../lib/page.server.ts";
+import { Pager } from "#app/components/pager.tsx";
+import { pageOf } from "#app/lib/page.server.ts";
 import type { Route } from "./+types/groups";
-import { RouteError } from "../../components/route-error.tsx";
-import { ApiError } from "../../lib/api.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { RouteError } from "#app/components/route-error.tsx";
+import { ApiError } from "#app/lib/api.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 const GROUPS_PER_PAGE = 50;
 

@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/statistics";
 import type { Statistics } from "#contract/api.ts";
-import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
-import { ApiError } from "../../lib/api.server.ts";
-import { formatDate } from "../../lib/dates.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
+import { LANGUAGE_LOCALES } from "#app/i18n/languages.ts";
+import { ApiError } from "#app/lib/api.server.ts";
+import { formatDate } from "#app/lib/dates.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n, getLanguage } from "#app/middleware/i18next.server.ts";
 
 const DAYS = 14;
 

@@ -4,13 +4,13 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/app-page";
-import { RouteError } from "../../components/route-error.tsx";
+import { RouteError } from "#app/components/route-error.tsx";
 import { PERMISSION } from "#contract/constants.ts";
 import { hasPermission } from "#contract/permissions.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { WidgetFrame } from "../../widgets/host/widget-frame.tsx";
-import { findPlacedWidget, widgetUser } from "../../widgets/placement.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { WidgetFrame } from "#app/widgets/host/widget-frame.tsx";
+import { findPlacedWidget, widgetUser } from "#app/widgets/placement.server.ts";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);

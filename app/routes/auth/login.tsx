@@ -2,12 +2,12 @@ import { Trans, useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { CsrfInput } from "../../components/csrf-input.tsx";
-import { getKeelContext } from "../../lib/keel-context.ts";
-import { safeRedirectTarget } from "../../lib/redirect-target.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { DECLINED_AGREEMENT_MESSAGE_CODE } from "../../shell/shell-rules.ts";
+import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { getKeelContext } from "#app/lib/keel-context.ts";
+import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { DECLINED_AGREEMENT_MESSAGE_CODE } from "#app/shell/shell-rules.ts";
 
 const DEMO_LOGINS = ["admin", "alice", "rachel", "tom"] as const;
 const DEMO_PASSWORD = "demo";

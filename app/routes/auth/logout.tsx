@@ -1,8 +1,8 @@
 import { redirect, redirectDocument } from "react-router";
 import type { Route } from "./+types/logout";
-import { clearCachedConfig } from "../../lib/config-cache.ts";
-import { getKeelContext } from "../../lib/keel-context.ts";
-import type { PageMessage } from "../../offline/sw-policy.ts";
+import { clearCachedConfig } from "#app/lib/config-cache.ts";
+import { getKeelContext } from "#app/lib/keel-context.ts";
+import type { PageMessage } from "#app/offline/sw-policy.ts";
 
 export async function loader() {
   return redirect("/");

@@ -1,13 +1,13 @@
-import { Time } from "../../components/time.tsx";
+import { Time } from "#app/components/time.tsx";
 import { useTranslation } from "react-i18next";
-import { Sentence } from "../../components/sentence.tsx";
+import { Sentence } from "#app/components/sentence.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/article";
-import { ActivityStream } from "../../components/activity-stream.tsx";
-import { ARTICLE_PAGE, loadEntityPage, toggleEntityTask } from "../../content/entity-page.server.ts";
-import { RouteError } from "../../components/route-error.tsx";
-import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
-import { WidgetOptionsMenu, WidgetSlot } from "../../widgets/host/widget-slot.tsx";
+import { ActivityStream } from "#app/components/activity-stream.tsx";
+import { ARTICLE_PAGE, loadEntityPage, toggleEntityTask } from "#app/content/entity-page.server.ts";
+import { RouteError } from "#app/components/route-error.tsx";
+import { MarkdownContent, TaskForm } from "#app/markdown/markdown-content.tsx";
+import { WidgetOptionsMenu, WidgetSlot } from "#app/widgets/host/widget-slot.tsx";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const page = await loadEntityPage(context, ARTICLE_PAGE, params.articleId, url);

@@ -1,20 +1,20 @@
-import { Time } from "../../components/time.tsx";
+import { Time } from "#app/components/time.tsx";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { Sentence, slot } from "../../components/sentence.tsx";
+import { Sentence, slot } from "#app/components/sentence.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/issue";
-import { ApiError, type Api } from "../../lib/api.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
-import { ActivityStream, type ShownComment } from "../../components/activity-stream.tsx";
-import { FieldValue } from "../../components/issue-field.tsx";
-import { ISSUE_PAGE, loadEntityPage, toggleEntityTask } from "../../content/entity-page.server.ts";
-import { readerDates, shownField } from "../../lib/issue-fields.server.ts";
-import { RouteError } from "../../components/route-error.tsx";
-import { MarkdownContent, TaskForm } from "../../markdown/markdown-content.tsx";
-import { renderManyForPage, type PageRenderOptions } from "../../markdown/render.server.ts";
-import { WidgetOptionsMenu, WidgetSlot } from "../../widgets/host/widget-slot.tsx";
+import { ApiError, type Api } from "#app/lib/api.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n, getLanguage } from "#app/middleware/i18next.server.ts";
+import { ActivityStream, type ShownComment } from "#app/components/activity-stream.tsx";
+import { FieldValue } from "#app/components/issue-field.tsx";
+import { ISSUE_PAGE, loadEntityPage, toggleEntityTask } from "#app/content/entity-page.server.ts";
+import { readerDates, shownField } from "#app/lib/issue-fields.server.ts";
+import { RouteError } from "#app/components/route-error.tsx";
+import { MarkdownContent, TaskForm } from "#app/markdown/markdown-content.tsx";
+import { renderManyForPage, type PageRenderOptions } from "#app/markdown/render.server.ts";
+import { WidgetOptionsMenu, WidgetSlot } from "#app/widgets/host/widget-slot.tsx";
 
 async function loadComments(
   api: Api,

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/issues";
-import { FieldValue } from "../../components/issue-field.tsx";
-import { listedFieldNames } from "../../lib/issue-fields.ts";
-import { readerDates, shownField } from "../../lib/issue-fields.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
+import { FieldValue } from "#app/components/issue-field.tsx";
+import { listedFieldNames } from "#app/lib/issue-fields.ts";
+import { readerDates, shownField } from "#app/lib/issue-fields.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n, getLanguage } from "#app/middleware/i18next.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = getApi(context);

@@ -3,21 +3,21 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import katex from "katex";
 import type { Route } from "./+types/markup";
-import { CsrfInput } from "../../components/csrf-input.tsx";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
-import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
-import { MarkdownContent } from "../../markdown/markdown-content.tsx";
-import { NO_MENTIONS, type ResolvedMentions } from "../../markdown/mentions.ts";
-import { markdownReference, markdownSample, MAX_PREVIEW_LENGTH } from "../../markdown/reference.ts";
-import type { MarkdownT } from "../../markdown/translate.ts";
+import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n, getLanguage } from "#app/middleware/i18next.server.ts";
+import { LANGUAGE_LOCALES } from "#app/i18n/languages.ts";
+import { MarkdownContent } from "#app/markdown/markdown-content.tsx";
+import { NO_MENTIONS, type ResolvedMentions } from "#app/markdown/mentions.ts";
+import { markdownReference, markdownSample, MAX_PREVIEW_LENGTH } from "#app/markdown/reference.ts";
+import type { MarkdownT } from "#app/markdown/translate.ts";
 import {
   parseMarkdown,
   renderMarkdownSync,
   renderParsed,
   type RenderedMarkdown,
-} from "../../markdown/render.ts";
-import type { Api } from "../../lib/api.server.ts";
+} from "#app/markdown/render.ts";
+import type { Api } from "#app/lib/api.server.ts";
 
 const PATH = "/markup";
 /** Ids of this page's own elements, which headings in the rendered text must not take. */

@@ -13,7 +13,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { getApi } from "#app/middleware/api.server.ts";
 import { getI18n } from "#app/middleware/i18next.server.ts";
 import { AddWidgetButton, AddWidgetDialog, useAddWidget } from "#app/widgets/dashboard/add-widget.tsx";
-import dashboardStyles from "../../widgets/dashboard/dashboard.css?url";
+import dashboardStyles from "#app/widgets/dashboard/dashboard.css?url";
 import { TileGrid } from "#app/widgets/dashboard/tile-grid.tsx";
 import { Welcome } from "#app/widgets/dashboard/welcome.tsx";
 import { DASHBOARD_PATH, widgetRef } from "#app/widgets/dashboard-layout.ts";

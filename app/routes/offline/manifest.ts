@@ -1,5 +1,5 @@
 import type { Route } from "./+types/manifest";
-import { languageOfQuery, webAppManifest } from "../../offline/offline-documents.server.ts";
+import { languageOfQuery, webAppManifest } from "#app/offline/offline-documents.server.ts";
 
 /** Linked from every page with the page's language: browsers fetch a manifest without cookies. */
 export function loader({ url }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/offline-page";
-import { languageOfQuery, offlinePageHtml } from "../../offline/offline-documents.server.ts";
+import { languageOfQuery, offlinePageHtml } from "#app/offline/offline-documents.server.ts";
 
 /** What the service worker keeps to show for a page it has not kept (app/offline/service-worker.ts). */
 export function loader({ url }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Pager } from "../../components/pager.tsx";
-import { pageOf } from "../../lib/page.server.ts";
+import { Pager } from "#app/components/pager.tsx";
+import { pageOf } from "#app/lib/page.server.ts";
 import type { Route } from "./+types/list";
 import { PERMISSION } from "#contract/constants.ts";
 import { hasPermission } from "#contract/permissions.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 export const PROJECTS_PER_PAGE = 50;
 

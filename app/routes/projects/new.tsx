@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/new";
-import { RouteError } from "../../components/route-error.tsx";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { DoneStep } from "../../projects/done-step.tsx";
-import { InviteStep } from "../../projects/invite-step.tsx";
-import { TemplateStep } from "../../projects/template-step.tsx";
-import { TimeTrackingStep } from "../../projects/time-tracking-step.tsx";
-import { StepList } from "../../projects/wizard-parts.tsx";
+import { RouteError } from "#app/components/route-error.tsx";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { DoneStep } from "#app/projects/done-step.tsx";
+import { InviteStep } from "#app/projects/invite-step.tsx";
+import { TemplateStep } from "#app/projects/template-step.tsx";
+import { TimeTrackingStep } from "#app/projects/time-tracking-step.tsx";
+import { StepList } from "#app/projects/wizard-parts.tsx";
 import {
   loadProject,
   requireProjectCreate,
@@ -15,12 +15,12 @@ import {
   submitTemplateStep,
   submitTimeTrackingStep,
   wizardLocation,
-} from "../../projects/wizard.server.ts";
-import { countInviteFailures, readWizardLocation } from "../../projects/wizard.ts";
+} from "#app/projects/wizard.server.ts";
+import { countInviteFailures, readWizardLocation } from "#app/projects/wizard.ts";
 import { ProjectTemplateSchema, type InviteFailureKind } from "#contract/api.ts";
-import { track } from "../../analytics/client.ts";
-import { bucketCount } from "../../analytics/privacy.ts";
-import wizardStylesHref from "../../projects/wizard.css?url";
+import { track } from "#app/analytics/client.ts";
+import { bucketCount } from "#app/analytics/privacy.ts";
+import wizardStylesHref from "#app/projects/wizard.css?url";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const api = getApi(context);

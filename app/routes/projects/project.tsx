@@ -4,16 +4,16 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/project";
-import { RouteError } from "../../components/route-error.tsx";
-import { ApiError } from "../../lib/api.server.ts";
+import { RouteError } from "#app/components/route-error.tsx";
+import { ApiError } from "#app/lib/api.server.ts";
 import { PERMISSION } from "#contract/constants.ts";
 import { hasPermissionIn } from "#contract/permissions.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { WidgetSlot } from "../../widgets/host/widget-slot.tsx";
-import { PageTabs, widgetTabId } from "../../widgets/host/widget-tabs.tsx";
-import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
-import type { WidgetEntity } from "../../widgets/protocol.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { WidgetSlot } from "#app/widgets/host/widget-slot.tsx";
+import { PageTabs, widgetTabId } from "#app/widgets/host/widget-tabs.tsx";
+import { loadPlacedWidgets, widgetUser } from "#app/widgets/placement.server.ts";
+import type { WidgetEntity } from "#app/widgets/protocol.ts";
 
 const SETTINGS_TAB = "settings";
 

@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/error-reports";
-import { getKeelContext } from "../../lib/keel-context.ts";
+import { getKeelContext } from "#app/lib/keel-context.ts";
 
 const MAX_BODY_BYTES = 16 * 1024;
 

@@ -1,17 +1,17 @@
 import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/agreement";
-import { clearCachedConfig } from "../../lib/config-cache.ts";
-import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
-import { getKeelContext } from "../../lib/keel-context.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { clearCachedConfig } from "#app/lib/config-cache.ts";
+import { answerFormPost, backOf } from "#app/lib/form-answer.server.ts";
+import { getKeelContext } from "#app/lib/keel-context.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 import {
   guestConsentCookie,
   hubAgreementService,
   remindLaterCookie,
-} from "../../shell/user-agreement.server.ts";
-import { DECLINED_AGREEMENT_MESSAGE_CODE } from "../../shell/shell-rules.ts";
+} from "#app/shell/user-agreement.server.ts";
+import { DECLINED_AGREEMENT_MESSAGE_CODE } from "#app/shell/shell-rules.ts";
 
 const Version = z.coerce.number().int().nonnegative().max(999_999);
 const AnswerSchema = z.discriminatedUnion("intent", [

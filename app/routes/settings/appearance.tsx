@@ -6,12 +6,12 @@ import {
   browserPreferencesCookie,
   keepsPreferencesInBrowser,
   readBrowserPreferences,
-} from "../../lib/browser-preferences.server.ts";
-import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { writeStored } from "../../lib/local-storage.ts";
-import { track } from "../../analytics/client.ts";
+} from "#app/lib/browser-preferences.server.ts";
+import { answerFormPost, backOf } from "#app/lib/form-answer.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { writeStored } from "#app/lib/local-storage.ts";
+import { track } from "#app/analytics/client.ts";
 
 const FormBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 const AppearanceFormSchema = z

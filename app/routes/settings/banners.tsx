@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/banners";
-import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { dismissedCookie, isBannerKey, readDismissed } from "../../shell/banners.server.ts";
+import { answerFormPost, backOf } from "#app/lib/form-answer.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { dismissedCookie, isBannerKey, readDismissed } from "#app/shell/banners.server.ts";
 
 export async function loader() {
   return redirect("/");

@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { Route } from "./+types/dates";
 import { DATE_FORMAT_IDS } from "#contract/constants.ts";
 import { TimeZoneIdSchema } from "#contract/api.ts";
-import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { answerFormPost, backOf } from "#app/lib/form-answer.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 const DatesFormSchema = z.object({ timezone: TimeZoneIdSchema, dateFormat: z.enum(DATE_FORMAT_IDS) });
 

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/language";
-import { LANGUAGE_LOCALES } from "../../i18n/languages.ts";
-import { LOCALE_COOKIE } from "../../lib/constants.ts";
+import { LANGUAGE_LOCALES } from "#app/i18n/languages.ts";
+import { LOCALE_COOKIE } from "#app/lib/constants.ts";
 import { LOCALES } from "#contract/constants.ts";
-import { ONE_YEAR_SECONDS, serializeCookie } from "../../lib/cookies.ts";
-import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { ONE_YEAR_SECONDS, serializeCookie } from "#app/lib/cookies.ts";
+import { answerFormPost, backOf } from "#app/lib/form-answer.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 const LanguageFormSchema = z.object({ language: z.enum(LOCALES) });
 

@@ -6,19 +6,19 @@ import {
   browserPreferencesCookie,
   keepsPreferencesInBrowser,
   readBrowserPreferences,
-} from "../../lib/browser-preferences.server.ts";
-import { answerFormPost } from "../../lib/form-answer.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n, getLanguage } from "../../middleware/i18next.server.ts";
-import { loadMainMenu } from "../../shell/navigation.server.ts";
+} from "#app/lib/browser-preferences.server.ts";
+import { answerFormPost } from "#app/lib/form-answer.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n, getLanguage } from "#app/middleware/i18next.server.ts";
+import { loadMainMenu } from "#app/shell/navigation.server.ts";
 import {
   changeNavigationShape,
   DEFAULT_NAVIGATION_SHAPE,
   isDefaultShape,
   shapedEntries,
   type NavigationChange,
-} from "../../shell/navigation-shape.ts";
-import { NavigationSettings, NAVIGATION_SETTINGS_PATH } from "../../shell/navigation-settings.tsx";
+} from "#app/shell/navigation-shape.ts";
+import { NavigationSettings, NAVIGATION_SETTINGS_PATH } from "#app/shell/navigation-settings.tsx";
 
 const ItemId = z.string().min(1).max(NAVIGATION_ITEM_ID_MAX_LENGTH);
 const ChangeFormSchema = z.discriminatedUnion("intent", [

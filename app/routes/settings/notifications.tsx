@@ -3,13 +3,13 @@ import { z } from "zod";
 import type { Route } from "./+types/notifications";
 import { PushSubscriptionInputSchema } from "#contract/api.ts";
 import { DEFAULT_NOTIFICATION_KINDS, NOTIFICATION_KINDS } from "#contract/notification-kinds.ts";
-import { answerFormPost } from "../../lib/form-answer.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { answerFormPost } from "#app/lib/form-answer.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 import {
   NOTIFICATION_SETTINGS_PATH,
   NotificationSettings,
-} from "../../notifications/notification-settings.tsx";
+} from "#app/notifications/notification-settings.tsx";
 
 const Checkbox = z.literal("on").optional();
 const ActionSchema = z.discriminatedUnion("intent", [

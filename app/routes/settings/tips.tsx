@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/tips";
-import { answerFormPost, backOf } from "../../lib/form-answer.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { answerFormPost, backOf } from "#app/lib/form-answer.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 const FormBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 const TipsFormSchema = z

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/area";
-import { findShellRoute } from "../../shell/route-table.ts";
-import { AREA_DOCS, areaTopic } from "../../shell/area-topics.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { findShellRoute } from "#app/shell/route-table.ts";
+import { AREA_DOCS, areaTopic } from "#app/shell/area-topics.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const route = findShellRoute(url.pathname);

@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/form-without-authorization";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).getFixedT(null, "pages")("formWithoutAuthorization.title") };

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import type { Route } from "./+types/form";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 /** Forms need an account: guests go to the form-without-authorization page with the form id. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -3,10 +3,10 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/menu";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { safeRedirectTarget } from "../../lib/redirect-target.ts";
-import type { loader as rootLoader } from "../../root.tsx";
-import { MobileMenuPanel, useShellNavigation } from "../../shell/left-navigation.tsx";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { MobileMenuPanel, useShellNavigation } from "#app/shell/left-navigation.tsx";
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const back = safeRedirectTarget(url.searchParams.get("back"));

@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { textQuery } from "#contract/api.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { CsrfInput } from "../../components/csrf-input.tsx";
-import { foundEntries, rankPalette, type PaletteEntry } from "../../shell/command-palette.ts";
-import { SearchResultMeta } from "../../shell/search-result-meta.tsx";
-import { usePaletteCommands } from "../../shell/use-palette-commands.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { foundEntries, rankPalette, type PaletteEntry } from "#app/shell/command-palette.ts";
+import { SearchResultMeta } from "#app/shell/search-result-meta.tsx";
+import { usePaletteCommands } from "#app/shell/use-palette-commands.ts";
 
 const RESULTS_PER_KIND = 8;
 

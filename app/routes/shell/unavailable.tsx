@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/unavailable";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).getFixedT(null, "errors")("unavailable.documentTitle") };

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/welcome";
-import { getI18n } from "../../middleware/i18next.server.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).getFixedT(null, "pages")("titles.welcome") };

@@ -3,20 +3,20 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
 import { DATE_FORMATS } from "#contract/constants.ts";
-import { CsrfInput } from "../../components/csrf-input.tsx";
-import { useDateSettings } from "../../components/time.tsx";
-import { formatPattern } from "../../lib/dates.ts";
+import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { useDateSettings } from "#app/components/time.tsx";
+import { formatPattern } from "#app/lib/dates.ts";
 import type { Route } from "./+types/user";
-import { RouteError } from "../../components/route-error.tsx";
-import { ApiError } from "../../lib/api.server.ts";
-import { getApi } from "../../middleware/api.server.ts";
-import { getKeelContext } from "../../lib/keel-context.ts";
-import { getI18n } from "../../middleware/i18next.server.ts";
-import { WidgetSlot } from "../../widgets/host/widget-slot.tsx";
-import { PageTabs, widgetTabId } from "../../widgets/host/widget-tabs.tsx";
-import { loadPlacedWidgets, widgetUser } from "../../widgets/placement.server.ts";
-import type { WidgetEntity } from "../../widgets/protocol.ts";
-import { NAVIGATION_SETTINGS_PATH } from "../../shell/navigation-settings.tsx";
+import { RouteError } from "#app/components/route-error.tsx";
+import { ApiError } from "#app/lib/api.server.ts";
+import { getApi } from "#app/middleware/api.server.ts";
+import { getKeelContext } from "#app/lib/keel-context.ts";
+import { getI18n } from "#app/middleware/i18next.server.ts";
+import { WidgetSlot } from "#app/widgets/host/widget-slot.tsx";
+import { PageTabs, widgetTabId } from "#app/widgets/host/widget-tabs.tsx";
+import { loadPlacedWidgets, widgetUser } from "#app/widgets/placement.server.ts";
+import type { WidgetEntity } from "#app/widgets/protocol.ts";
+import { NAVIGATION_SETTINGS_PATH } from "#app/shell/navigation-settings.tsx";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);

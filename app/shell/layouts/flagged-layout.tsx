@@ -1,7 +1,7 @@
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/flagged-layout";
-import type { loader as rootLoader } from "../../root.tsx";
-import { requireSignInMiddleware } from "../../middleware/require-sign-in.server.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { requireSignInMiddleware } from "#app/middleware/require-sign-in.server.ts";
 import { LayoutHost } from "./layout-host.tsx";
 import { resolveLayout } from "../route-table.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { WidgetAlerts } from "../../widgets/host/alerts.tsx";
+import { WidgetAlerts } from "#app/widgets/host/alerts.tsx";
 import type { LayoutKind } from "../route-table.ts";
 
 // The layout rendered on the server is initialised when the page arrives; only a

@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { ApiError, ContractError } from "../../lib/api.server.ts";
+import { ApiError, ContractError } from "#app/lib/api.server.ts";
 import { PERMISSION } from "#contract/constants.ts";
 import type { PermissionEntry, WhatsNew } from "#contract/api.ts";
 import { loadWhatsNew, readFeatureFile } from "./whats-new.server.ts";

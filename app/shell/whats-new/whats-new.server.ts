@@ -1,8 +1,8 @@
 // The what's-new list for one user: the server's "available now" data or the
 // feature file bundled for the user's locale (docs/notifications.md, What's new).
 import type { CurrentUser, PermissionEntry, ShellConfig, WhatsNewVersion } from "#contract/api.ts";
-import { ApiError, ContractError, type Api } from "../../lib/api.server.ts";
-import type { RequestLogger } from "../../lib/keel-context.ts";
+import { ApiError, ContractError, type Api } from "#app/lib/api.server.ts";
+import type { RequestLogger } from "#app/lib/keel-context.ts";
 import {
   featureFileLocale,
   featureFileName,

@@ -1,7 +1,7 @@
 // The page's side of one widget's session: the requests it may make (with confirmation of mutating
 // ones), and the UI calls it can make on its frame, its config and cache, its location and analytics.
-import { track } from "../../analytics/client.ts";
-import { WIDGET_PERFORMANCE_KINDS } from "../../analytics/catalogue.ts";
+import { track } from "#app/analytics/client.ts";
+import { WIDGET_PERFORMANCE_KINDS } from "#app/analytics/catalogue.ts";
 import type { WidgetEntity } from "../protocol.ts";
 import { WIDGET_APP_HEADER } from "#contract/constants.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";

@@ -2,7 +2,7 @@
 // beside it, registration awaited within the timeout, and theme, refresh and configure passed on.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { loadChunk } from "../../lib/app-errors.ts";
+import { loadChunk } from "#app/lib/app-errors.ts";
 import { REGISTER_TIMEOUT_MS } from "../frame-policy.ts";
 import type { FrameData } from "../protocol.ts";
 import { widgetDocumentPath, widgetFileUrl } from "#contract/package-files.ts";

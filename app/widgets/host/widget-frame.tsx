@@ -3,7 +3,7 @@
 // use-widget-session.ts, the page's side of its calls in frame-host.ts.
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { WIDGET_SANDBOX } from "../frame-policy.ts";
 import type { WidgetEntity, WidgetUser } from "../protocol.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";

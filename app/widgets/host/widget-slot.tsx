@@ -2,7 +2,7 @@
 // away, and the options-menu items that open a widget in a popup (issue and article options menus).
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { WidgetEntity, WidgetUser } from "../protocol.ts";
 import type { HostedWidget } from "../types.ts";
 import { WidgetFrame } from "./widget-frame.tsx";

@@ -1,7 +1,7 @@
 // The pool's limits, with real child processes: memory, work after answering, fair turns, a full line.
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, expect, test } from "vitest";
-import { handlerFile, handlerJob } from "../../../tests/helpers/apps.ts";
+import { handlerFile, handlerJob } from "#tests/helpers/apps.ts";
 import { createHandlerRunner, type HandlerOutcome, type HandlerRunner } from "./pool.ts";
 import type { RunnerJob } from "./protocol.ts";
 import { readUsage } from "./usage.ts";

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { handlerFile, handlerJob } from "../../../tests/helpers/apps.ts";
+import { handlerFile, handlerJob } from "#tests/helpers/apps.ts";
 import { createHandlerRunner, HANDLER_HEAP_MB, runnerExecArgv } from "./pool.ts";
 import type { RunnerJob } from "./protocol.ts";
 

@@ -1,6 +1,6 @@
 // The document Keel's root renders, without the shell: no backend call, no shell component.
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { useNonce } from "../../../../app/components/nonce.tsx";
+import { useNonce } from "#app/components/nonce.tsx";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
