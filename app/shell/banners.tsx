@@ -20,7 +20,9 @@ export function BannerList({ banners }: { banners: readonly ShownBanner[] }) {
       {rest.length > 0 ? (
         <details className="banner-more">
           <summary title={t("banner.more", { count: rest.length })}>
-            <span aria-hidden="true">+{rest.length}</span>
+            <span aria-hidden="true" dir="ltr">
+              +{rest.length}
+            </span>
             <span className="visually-hidden">{t("banner.more", { count: rest.length })}</span>
           </summary>
           <div className="banner-more-list">
