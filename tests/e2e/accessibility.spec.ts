@@ -347,7 +347,7 @@ interface AuditedPage {
  * One address per page module of app/routes.ts and per state worth seeing: the lite app's pages with
  * concrete parameters, a sample of the classic app's (they share one module), the pages of special paths
  * and a guest's view. The settings routes are form actions without a page of their own, but for
- * /settings/navigation, audited below in its shaped state.
+ * /settings/notifications and /settings/navigation, audited below in its shaped state.
  */
 const PAGES: readonly AuditedPage[] = [
   { path: "/login", visitor: "guest", representative: true },
@@ -369,6 +369,7 @@ const PAGES: readonly AuditedPage[] = [
   { path: "/projects/DEMO", visitor: "admin" },
   { path: "/projects/new", visitor: "admin", representative: true },
   { path: "/notifications", visitor: "admin" },
+  { path: "/settings/notifications", visitor: "admin", note: "desktop and push notifications" },
   { path: "/search?q=nav", visitor: "admin" },
   {
     path: "/menu?back=%2Fissues",

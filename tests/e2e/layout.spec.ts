@@ -132,3 +132,36 @@ test("the home page logs no console errors", async ({ page }) => {
   await expect(page.getByTestId("welcome")).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test.describe("the design system", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("native controls take its tokens: /markup's Preview button and text field", async ({ page }) => {
+    await signInQuickly(page, "alice", "/markup");
+    const token = (name: string) =>
+      page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+    const preview = page.getByRole("button", { name: "Preview" });
+    const field = page.locator("#markup-text");
+    const style = (locator: typeof preview, property: string) =>
+      locator.evaluate((element, p) => getComputedStyle(element).getPropertyValue(p), property);
+    expect(await style(preview, "border-top-left-radius")).toBe(await token("--radius-md"));
+    expect(await style(field, "border-top-left-radius")).toBe(await token("--radius-md"));
+    // The browser's own grey button face is gone: the surface colour of the theme instead.
+    const surface = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement("div"));
+      probe.style.background = "var(--surface)";
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+    expect(await style(preview, "background-color")).toBe(surface);
+  });
+
+  test("a notification shows its sender's avatar and the time apart from the text", async ({ page }) => {
+    await signInQuickly(page, "admin", "/notifications");
+    const thread = page.getByRole("listitem", { name: "Alice Member mentioned you in DEMO-2" });
+    await expect(thread.locator(".avatar")).toHaveText("AM");
+    await expect(thread.locator(".avatar")).toHaveAttribute("aria-hidden", "true");
+    await expect(thread.locator(".thread-time time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  });
+});
