@@ -1,5 +1,5 @@
 import { readdir } from "node:fs/promises";
-import webpush from "web-push";
+import { newVapidKeyPair } from "#mock-backend/push/web-push.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "./generated/client.ts";
@@ -110,9 +110,8 @@ export async function seedDatabase(
     await tx.issueFieldValue.createMany({ data: demoIssueFieldValues() });
     await tx.issueActivity.createMany({ data: demoIssueActivities() });
     for (const app of apps) await writeApp(tx, app);
-    // The demo's one Web Push key pair (mock-backend/push/web-push.ts), made here so that no request,
-    // a GET least of all, has to write it.
-    await tx.vapidKeyPair.create({ data: { id: 1, ...webpush.generateVAPIDKeys() } });
+    // Made here so that no request, a GET least of all, has to write it.
+    await tx.vapidKeyPair.create({ data: newVapidKeyPair() });
   }, SEED_TRANSACTION);
   await registerDemoClient(db, DEMO_REDIRECT_ORIGINS);
   return "seeded";

@@ -15,6 +15,14 @@ import { englishMarkdownT, type MarkdownT } from "./translate.ts";
 
 export type PageRenderOptions = Omit<RenderOptions, "math" | "mentions" | "profile">;
 
+/** A page's render: the full profile with math, in the reader's language (English when absent). */
+const fullProfile = (options: PageRenderOptions): RenderOptions => ({
+  ...options,
+  t: options.t ?? englishMarkdownT(),
+  profile: "full",
+  math: katex,
+});
+
 /** Issue descriptions, article content and the reference page: the full profile (pass `t` in `options`). */
 export function renderForPage(
   api: Pick<Api, "resolveMentions">,
@@ -22,11 +30,7 @@ export function renderForPage(
   options: PageRenderOptions = {},
 ) {
   return renderMarkdown(text, {
-    ...options,
-    // On the server a render without the reader's language falls back to English.
-    t: options.t ?? englishMarkdownT(),
-    profile: "full",
-    math: katex,
+    ...fullProfile(options),
     resolveMentions: (refs) => api.resolveMentions(refs),
   });
 }
@@ -47,8 +51,7 @@ export async function renderManyForPage(
     ids.size > 0 || logins.size > 0
       ? await api.resolveMentions({ ids: [...ids], logins: [...logins] })
       : undefined;
-  const t = options.t ?? englishMarkdownT();
-  return parsed.map((p) => renderParsed(p, { ...options, t, profile: "full", math: katex, mentions }));
+  return parsed.map((p) => renderParsed(p, { ...fullProfile(options), mentions }));
 }
 
 /**

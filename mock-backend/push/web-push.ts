@@ -61,13 +61,15 @@ export function endpointAllowed(endpoint: string, origins: readonly string[]): b
   });
 }
 
+/** The one stored key pair's row, newly generated: written by the demo's seed, or at first use. */
+export const newVapidKeyPair = () => ({ id: KEY_PAIR_ID, ...webpush.generateVAPIDKeys() });
+
 async function storedKeys(db: Db): Promise<VapidKeys> {
   const select = { publicKey: true, privateKey: true };
   const existing = await db.vapidKeyPair.findUnique({ where: { id: KEY_PAIR_ID }, select });
   if (existing) return existing;
-  const generated = webpush.generateVAPIDKeys();
   try {
-    return await db.vapidKeyPair.create({ data: { id: KEY_PAIR_ID, ...generated }, select });
+    return await db.vapidKeyPair.create({ data: newVapidKeyPair(), select });
   } catch (error) {
     // Another server of the cluster stored its pair first: that one is everyone's.
     const winner = await db.vapidKeyPair.findUnique({ where: { id: KEY_PAIR_ID }, select });
