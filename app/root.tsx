@@ -133,6 +133,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             }),
           }}
         />
+        {/* No first paint of a half-parsed bar: the browser waits for the page's main region (or the
+            document's end), so the navigation and the banners never grow on screen as they arrive. */}
+        <link rel="expect" href="#main" {...{ blocking: "render" }} />
         <link rel="manifest" href={`/manifest.webmanifest?lng=${language}`} />
         <Meta />
         <Links />

@@ -279,6 +279,11 @@ test.describe("feedback while things happen", () => {
     });
     const documents = await holdRequests(page, /\/widgets\/issue-companion\//);
     await signInQuickly(page, "admin", "/issue/DEMO-1");
+    // A slow response is parsed in pieces: the first paint waits for the main region, or the bar
+    // and the banners would grow on screen as their markup arrives (a shift in about 1 run of 4).
+    const expectMain = page.locator('head link[rel="expect"][blocking="render"]');
+    await expect(expectMain).toHaveAttribute("href", "#main");
+    await expect(page.locator("#main")).toHaveCount(1);
     const frames = page.locator('[data-widget^="issue-companion/"]');
     await expect(frames.first()).toBeVisible();
     const count = await frames.count();
