@@ -1,6 +1,6 @@
 // Keel's session: the identity service's tokens sealed (AES-256-GCM) into a cookie, so that any Keel server
 // sharing SESSION_SECRET can read it and none keeps state. docs/decisions/0007-identity-and-sessions.md
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { z } from "zod";
 import { CSRF_COOKIE, OAUTH_FLOW_COOKIE } from "#app/lib/constants.ts";
@@ -46,7 +46,8 @@ export interface Sealer {
 
 /** Authenticated encryption under a key derived from the shared secret; tampering or another key gives null. */
 export function createSealer(secret: string, purpose: string): Sealer {
-  const key = Buffer.from(hkdfSync("sha256", secret, "keel-cookie", purpose, 32));
+  // A key object made once: given bytes, every cipher imports the key again, on every request.
+  const key = createSecretKey(Buffer.from(hkdfSync("sha256", secret, "keel-cookie", purpose, 32)));
   return {
     seal(value) {
       const iv = randomBytes(12);
