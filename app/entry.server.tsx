@@ -14,7 +14,7 @@ import { getKeelContext } from "./lib/keel-context.ts";
 import { I18nextProvider } from "react-i18next";
 import type { i18n } from "i18next";
 import { getI18n } from "./middleware/i18next.server.ts";
-import { createI18n } from "./i18n/instance.ts";
+import { createI18n, renderingView } from "./i18n/instance.ts";
 import { ALL_RESOURCES } from "./i18n/resources.server.ts";
 import { CACHE_PARTITION_HEADER, NO_PARTITION } from "./offline/sw-policy.ts";
 
@@ -84,7 +84,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={serverI18n(loadContext)}>
+        <I18nextProvider i18n={renderingView(serverI18n(loadContext))}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,

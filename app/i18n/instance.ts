@@ -15,6 +15,10 @@ export const I18NEXT_OPTIONS: InitOptions = {
   fallbackLng: FALLBACK_LANGUAGE,
   ns: [...NAMESPACES],
   defaultNS: "shell",
+  // Named rather than defaulted: with the defaults, every lookup first tests whether its key reads as
+  // natural language (keys here never do), which is much of a page's translation time.
+  nsSeparator: ":",
+  keySeparator: ".",
   // React escapes; escaping here too would show entities.
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -36,4 +40,14 @@ export function createI18n(
     initAsync: false,
   });
   return instance;
+}
+
+/**
+ * What a render's I18nextProvider is given: `instance` seen through an object with no properties of its
+ * own. react-i18next's useTranslation copies every own property of the provided instance into a wrapper
+ * of its own, once per component on its first render; an i18next instance has some forty, and a server
+ * render is every component's first. Reads and calls reach the instance through the prototype.
+ */
+export function renderingView(instance: i18n): i18n {
+  return Object.create(instance) as i18n;
 }
