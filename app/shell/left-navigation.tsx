@@ -19,7 +19,6 @@ import {
   type MenuEntry,
 } from "./nav-menu.tsx";
 import {
-  buildNavigation,
   PRODUCT_NAME,
   resolveHelpAction,
   type HelpItem,
@@ -27,7 +26,7 @@ import {
   type NavItem,
 } from "./navigation-model.ts";
 import type { ShortcutOs } from "./shortcuts.ts";
-import { useNavigationLabel } from "./use-navigation-items.ts";
+import { useNavigationModel } from "./use-navigation-items.ts";
 
 interface Props {
   user: CurrentUser;
@@ -398,8 +397,7 @@ export function useShellNavigation(
   pathname: string,
   search: string,
 ) {
-  const label = useNavigationLabel();
-  const navigation = buildNavigation({ user, permissions, config, inboxFolders, pathname, language, label });
+  const navigation = useNavigationModel({ user, permissions, config, inboxFolders, pathname, language });
   const menus: ShellMenus = {
     hidden: toEntries(navigation.hidden, true),
     create: toEntries(navigation.create),
