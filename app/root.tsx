@@ -58,14 +58,19 @@ export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddle
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const keel = getKeelContext(context);
-  const shell = await loadShellOrRedirect(getApi(context), keel.log, url.pathname);
+  const api = getApi(context);
+  // The agreement's reads need nothing of the shell's, so they go out beside its reads rather than after
+  // them; the API client gives loadAgreementState these same reads. A page that ends in a redirect
+  // before then leaves them unused, and their failures are the agreement's to report.
+  void Promise.all([api.getUserAgreement(), api.getHubMe()]).catch(() => null);
+  const shell = await loadShellOrRedirect(api, keel.log, url.pathname);
   const os = osFromUserAgent(request.headers.get("user-agent") ?? "");
   // Two-factor authentication is required and not set up: the account security tab first.
   const twoFactor = twoFactorRedirect(shell.user, url.pathname);
   if (twoFactor) throw redirect(twoFactor);
   const user = withBrowserPreferences(shell.user, request.headers.get("cookie"));
   const md = getI18n(context).getFixedT(null, "markdown");
-  const agreement = await loadAgreementState(hubAgreementService(getApi(context)), user, request, md);
+  const agreement = await loadAgreementState(hubAgreementService(api), user, request, md);
   const banners = visibleBanners(shell.banners, request.headers.get("cookie"), md);
   const language = getLanguage(context);
   const configuredRtl = shell.config.l10n.isRTL && toLanguage(shell.config.l10n.language) === language;

@@ -1,0 +1,151 @@
+// What one page costs the backend: Keel in front of the mock backend over HTTP (BACKEND_URL), counting the
+// calls a signed-in /issues makes and the waves they go out in (a wave waits for an answer of the one
+// before). Every answer is held back a while, so that the calls of one wave are all in flight together
+// whatever the machine's speed; the page's own X-Request-Id, which Keel forwards, tells its calls apart.
+import { once } from "node:events";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Writable } from "node:stream";
+import express from "express";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createMockBackendApp } from "#mock-backend/app.ts";
+import { DEMO_CLIENT } from "#mock-backend/identity/demo-client.ts";
+import { demoToken } from "#prisma/factories.ts";
+import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
+import {
+  BUILD_DIR,
+  CookieJar,
+  hasBuild,
+  loadBuild,
+  NO_BUILD_MESSAGE,
+  send,
+} from "#tests/helpers/keel-server.ts";
+import { TEST_SECRET } from "#tests/helpers/mock-client.ts";
+import { createServerApp } from "./app.ts";
+import { createLogger } from "./logger.ts";
+
+if (!hasBuild) console.warn(`server/page-backend-calls.test.ts: ${NO_BUILD_MESSAGE}`);
+
+/** How long the backend holds each answer: far longer than Keel takes to send the rest of a wave. */
+const HOLD_MS = 150;
+
+interface Call {
+  path: string;
+  wave: number;
+}
+
+let database: TestDatabase;
+let backend: Server;
+let keel: Server;
+let keelPort = 0;
+const callsByPage = new Map<string, Call[]>();
+const inFlight = new Map<string, number>();
+const waveOf = new Map<string, number>();
+
+async function listen(app: { listen(port: number, host: string): Server }): Promise<[Server, number]> {
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return [server, (server.address() as AddressInfo).port];
+}
+
+beforeAll(async () => {
+  if (!hasBuild) return;
+  database = freshDatabase();
+  const mock = createMockBackendApp({ db: database.db, secret: "backend-secret-0123456789-0123456789" });
+  const front = express();
+  front.use((req, res, next) => {
+    const page = String(req.headers["x-request-id"] ?? "");
+    if (!page.startsWith("page-")) return next();
+    // A call that goes out while none of the page's calls is in flight waited for an answer: a new wave.
+    const pending = inFlight.get(page) ?? 0;
+    if (pending === 0) waveOf.set(page, (waveOf.get(page) ?? 0) + 1);
+    inFlight.set(page, pending + 1);
+    const calls = callsByPage.get(page) ?? [];
+    calls.push({ path: req.path, wave: waveOf.get(page) ?? 1 });
+    callsByPage.set(page, calls);
+    res.on("finish", () => inFlight.set(page, (inFlight.get(page) ?? 1) - 1));
+    setTimeout(next, HOLD_MS);
+  });
+  front.use(mock);
+  const [backendServer, backendPort] = await listen(front);
+  backend = backendServer;
+  const { app } = await createServerApp({
+    env: {
+      NODE_ENV: "production",
+      SESSION_SECRET: TEST_SECRET,
+      TRUST_PROXY: "false",
+      BACKEND_URL: `http://127.0.0.1:${backendPort}`,
+      OAUTH_CLIENT_ID: DEMO_CLIENT.id,
+      OAUTH_CLIENT_SECRET: DEMO_CLIENT.secret,
+    },
+    logger: createLogger("info", new Writable({ write: (_chunk, _encoding, callback) => callback() })),
+    build: await loadBuild(),
+    clientDir: path.join(BUILD_DIR, "client"),
+  });
+  [keel, keelPort] = await listen(app);
+});
+
+afterAll(async () => {
+  for (const server of [keel, backend]) {
+    if (!server) continue;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await database?.close();
+});
+
+/** Signs `login` in with their permanent token on the login form, as the benchmark does. */
+async function signIn(login: string): Promise<CookieJar> {
+  const jar = new CookieJar();
+  const form = await send(keelPort, "/login");
+  jar.take(form);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)?.[1] ?? "";
+  const answer = await send(keelPort, "/login", {
+    method: "POST",
+    body: new URLSearchParams({ csrf, token: demoToken(login), redirect: "/issues" }).toString(),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: jar.header(),
+      origin: `http://127.0.0.1:${keelPort}`,
+    },
+  });
+  expect(answer.status, answer.text.slice(0, 200)).toBe(302);
+  jar.take(answer);
+  return jar;
+}
+
+test.skipIf(!hasBuild)(
+  "a signed-in /issues makes eight backend calls in three waves, none of them twice",
+  async () => {
+    const jar = await signIn("admin");
+    const page = await send(keelPort, "/issues", {
+      headers: { cookie: jar.header(), "x-request-id": "page-issues-0001" },
+    });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-testid="current-user"');
+    const calls = callsByPage.get("page-issues-0001") ?? [];
+    const paths = calls.map((call) => call.path);
+    // Reads are shared within a request: every resource once.
+    expect(new Set(paths).size).toBe(paths.length);
+    const waves = calls.reduce<string[][]>((list, call) => {
+      (list[call.wave - 1] ??= []).push(call.path);
+      return list;
+    }, []);
+    for (const wave of waves) wave.sort();
+    expect(waves).toEqual([
+      // The middleware: who the user is and the configuration pick the language.
+      ["/api/config", "/api/users/me"],
+      // The loaders: the shell's reads, the agreement's beside them, and the page's list.
+      [
+        "/api/inbox/folders",
+        "/api/issues",
+        "/api/permissions/cache",
+        "/hub/api/rest/settings/public",
+        "/hub/api/rest/users/me",
+      ],
+      // The what's-new folder: only once the permissions say where the list comes from.
+      ["/api/whatsNew/availableNow"],
+    ]);
+  },
+);
