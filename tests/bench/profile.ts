@@ -3,7 +3,7 @@
 // a temporary database, signs in as admin, loads the path with autocannon and prints the samples of the
 // load window: self time by package or file and by function, and the inclusive time of the app's own
 // functions, each as a share and in ms per request. Optional: CALLERS=fnA,fnB prints where those are
-// called from; INCL=fnA,fnB prints their inclusive time. Not part of npm test or npm run bench.
+// called from; INCL=fnA,fnB prints their inclusive time; PACKAGES=react-router,… the functions of those. Not part of npm test or npm run bench.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,7 +36,7 @@ const server = spawnServer({
   port,
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
-await waitUntilReady(server);
+await waitUntilReady(server, 120_000);
 const base = server.base;
 const cookie = await signIn(base, "admin");
 const headers = { cookie, "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 Chrome/140" };
@@ -111,6 +111,10 @@ console.log(`== self time by package or file\n${show(byGroup, 25)}`);
 console.log(`== self time by function\n${show(byFunction, 30)}`);
 const own = new Map([...inclusive].filter(([key]) => /\s(app|server|mock-backend|build)\//.test(key)));
 console.log(`== inclusive time of the app's own functions\n${show(own, 40)}`);
+for (const wanted of (process.env.PACKAGES ?? "").split(",").filter(Boolean)) {
+  const matching = new Map([...byFunction].filter(([key]) => key.split(" ")[1]?.startsWith(`${wanted}:`)));
+  console.log(`== self time in ${wanted}\n${show(matching, 15)}`);
+}
 for (const wanted of (process.env.INCL ?? "").split(",").filter(Boolean)) {
   const matching = new Map([...inclusive].filter(([key]) => key.startsWith(`${wanted} `)));
   console.log(`== inclusive: ${wanted}\n${show(matching, 5)}`);
