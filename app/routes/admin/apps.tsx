@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { TFunction } from "i18next";
 import type { Route } from "./+types/apps";
 import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { Field } from "#app/components/field.tsx";
 import { RouteError } from "#app/components/route-error.tsx";
 import type { AppEntry } from "#contract/api.ts";
 import { ApiError, type Api } from "#app/lib/api.server.ts";
@@ -152,8 +153,6 @@ export default function AdminApps({ loaderData, actionData }: Route.ComponentPro
   const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "install";
   const installError = actionData?.intent === "install" ? actionData.error : null;
   const otherError = actionData && actionData.intent !== "install" ? actionData.error : null;
-  const errorId = useId();
-  const hintId = useId();
 
   return (
     <section aria-labelledby="page-heading" className="admin-apps">
@@ -249,26 +248,17 @@ export default function AdminApps({ loaderData, actionData }: Route.ComponentPro
       >
         <CsrfInput />
         <input type="hidden" name="intent" value="install" />
-        <div className="field">
-          <label htmlFor="app-package">{t("apps.uploadLabel")}</label>
-          <input
-            id="app-package"
-            type="file"
-            name="package"
-            accept=".zip,application/zip"
-            required
-            aria-invalid={installError ? true : undefined}
-            aria-describedby={installError ? `${errorId} ${hintId}` : hintId}
-          />
-          {installError ? (
-            <p id={errorId} className="field-error" role="alert">
-              {installError}
-            </p>
-          ) : null}
-          <p id={hintId} className="hint">
-            {t("apps.uploadHint", { size: APP_PACKAGE_MAX_MEGABYTES })}
-          </p>
-        </div>
+        <Field
+          id="app-package"
+          label={t("apps.uploadLabel")}
+          hint={t("apps.uploadHint", { size: APP_PACKAGE_MAX_MEGABYTES })}
+          error={installError}
+          announceError
+        >
+          {(control) => (
+            <input {...control} type="file" name="package" accept=".zip,application/zip" required />
+          )}
+        </Field>
         <button type="submit" className="button button-primary" disabled={uploading}>
           {uploading ? t("apps.uploading") : t("apps.upload")}
         </button>

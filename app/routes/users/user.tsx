@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
 import { DATE_FORMATS } from "#contract/constants.ts";
 import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { Field } from "#app/components/field.tsx";
 import { useDateSettings } from "#app/components/time.tsx";
 import { formatPattern } from "#app/lib/dates.ts";
 import type { Route } from "./+types/user";
@@ -216,29 +217,31 @@ function DateSettingsForm({
       <h2 id="dates-heading">{t("user.dates")}</h2>
       <CsrfInput />
       <input type="hidden" name="back" value={back} />
-      <p className="field">
-        <label htmlFor="timezone">{t("user.timezone")}</label>
-        <select id="timezone" name="timezone" defaultValue={timezone}>
-          {timeZones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll("_", " ")}
-            </option>
-          ))}
-        </select>
-      </p>
-      <p className="field">
-        <label htmlFor="dateFormat">{t("user.dateFormat")}</label>
-        <select id="dateFormat" name="dateFormat" defaultValue={dateFormat}>
-          {DATE_FORMATS.map((format) => (
-            <option key={format.id} value={format.id}>
-              {formatPattern(sampleAt, format.pattern, {
-                locale: settings.locale,
-                timeZone: settings.timeZone,
-              })}
-            </option>
-          ))}
-        </select>
-      </p>
+      <Field id="timezone" label={t("user.timezone")}>
+        {(control) => (
+          <select {...control} name="timezone" defaultValue={timezone}>
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="dateFormat" label={t("user.dateFormat")}>
+        {(control) => (
+          <select {...control} name="dateFormat" defaultValue={dateFormat}>
+            {DATE_FORMATS.map((format) => (
+              <option key={format.id} value={format.id}>
+                {formatPattern(sampleAt, format.pattern, {
+                  locale: settings.locale,
+                  timeZone: settings.timeZone,
+                })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <p className="form-actions">
         <button type="submit" className="button button-primary">
           {t("user.save")}
