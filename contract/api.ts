@@ -24,7 +24,6 @@ import {
 const Id = z.string().min(1).max(200);
 const EpochMs = z.number().int().nonnegative();
 
-// The product's API as apps call it from their widgets: users, custom fields, activities, search.
 export * from "./app-api.ts";
 
 export {
@@ -92,7 +91,6 @@ export const NavigationShapeSchema = z.object({
 });
 export type NavigationShape = z.infer<typeof NavigationShapeSchema>;
 
-/** The kinds of notification shown outside the page (contract/notification-kinds.ts). */
 export const NotificationKindsSchema = z
   .object({ mention: z.boolean(), reaction: z.boolean(), subscription: z.boolean(), whatsnew: z.boolean() })
   .strict();
@@ -109,8 +107,6 @@ export const KeelProfileUpdateSchema = KeelProfileSchema.partial()
   .strict()
   .refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" });
 export type KeelProfileUpdate = z.infer<typeof KeelProfileUpdateSchema>;
-
-// ---------- Web Push (Keel's extension, docs/decisions/0018-web-push.md) ----------
 
 const Base64Url = (length: number) =>
   z
@@ -141,14 +137,12 @@ export const PushSettingsSchema = z.object({
 });
 export type PushSettings = z.infer<typeof PushSettingsSchema>;
 
-/** A user's date format as Keel reads it from the profile. */
 export const UserDateFormatSchema = z.object({
   id: z.string(),
   datePattern: z.string(),
   pattern: z.string(),
 });
 
-/** An IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
 export const TimeZoneIdSchema = z
   .string()
   .max(64)
@@ -208,7 +202,6 @@ export const AppearanceUpdateSchema = AppearanceProfileSchema.partial()
   });
 export type AppearanceUpdate = z.infer<typeof AppearanceUpdateSchema>;
 
-/** The interface language: one of the 18, with its formatting locale. */
 export const GeneralProfileUpdateSchema = z
   .object({
     locale: z
@@ -382,8 +375,6 @@ export const StatisticsQuerySchema = z
   })
   .strict();
 
-// ---------- hub (identity service) ----------
-
 export const UserAgreementSchema = z.object({
   enabled: z.boolean(),
   text: z.string(),
@@ -415,7 +406,6 @@ export type HubMe = z.infer<typeof HubMeSchema>;
 
 export const ConsentUpdateSchema = ConsentSchema.strict();
 
-/** The most users one page of the identity service's user list returns. */
 export const MAX_HUB_USERS_PAGE = 500;
 
 /** GET hub/api/rest/users: a page of the accounts, in login order. */
@@ -434,7 +424,6 @@ export const HubUserListItemSchema = z.object({
   guest: z.boolean(),
   banned: z.boolean(),
 });
-/** The identity service's paged answer: the page and the count of all users. */
 export const HubUsersPageSchema = z.object({
   skip: z.number().int().nonnegative(),
   top: z.number().int().nonnegative(),
@@ -442,7 +431,6 @@ export const HubUsersPageSchema = z.object({
   users: z.array(HubUserListItemSchema),
 });
 
-/** The most groups one page of the identity service's group list returns. */
 export const MAX_HUB_GROUPS_PAGE = 500;
 
 /** GET hub/api/rest/usergroups: a page of the groups, in name order. */
@@ -461,7 +449,6 @@ export const HubUserGroupSchema = z.object({
   /** Members, whether in the group itself or in one of its subgroups. */
   userCount: z.number().int().nonnegative(),
 });
-/** The identity service's paged answer: the page and the count of all groups. */
 export const HubUserGroupsPageSchema = z.object({
   skip: z.number().int().nonnegative(),
   top: z.number().int().nonnegative(),
@@ -549,7 +536,6 @@ export const ListQuerySchema = z
 export const IssueUpdateSchema = z.object({ description: z.string().max(100_000) }).strict();
 export type IssueUpdate = z.infer<typeof IssueUpdateSchema>;
 
-/** An edit of an article's content. */
 export const ArticleUpdateSchema = z.object({ content: z.string().max(100_000) }).strict();
 export type ArticleUpdate = z.infer<typeof ArticleUpdateSchema>;
 
@@ -587,10 +573,8 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** Writes that take no query parameters at all. */
 export const NoQuerySchema = z.object({}).strict();
 
-/** A path parameter naming one entity. */
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** The query every read accepts; unknown parameters are refused. */
@@ -600,8 +584,6 @@ export const ReadQuerySchema = z
     ignoreLicenseErrors: QueryBoolean.optional(),
   })
   .strict();
-
-// ---------- projects (the new-project wizard) ----------
 
 export const ProjectTemplateSchema = z.enum(PROJECT_TEMPLATES, { message: "Choose a template" });
 export type ProjectTemplate = z.infer<typeof ProjectTemplateSchema>;
@@ -647,7 +629,6 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
-/** A project's leader as the project list shows it. */
 export const ProjectLeaderSchema = z.object({ id: Id, login: z.string(), name: z.string() });
 
 /** One project of GET api/admin/projects: what the projects page reads. */
@@ -662,7 +643,6 @@ export const ProjectListItemSchema = z.object({
 export const ProjectListSchema = z.array(ProjectListItemSchema);
 export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
 
-/** The most projects one page of GET api/admin/projects returns. */
 export const MAX_PROJECTS_PAGE = 500;
 
 /** GET api/admin/projects: a page of the projects the caller may see, in name order. */
@@ -724,8 +704,6 @@ export type WhatsNewVersion = z.infer<typeof WhatsNewVersionSchema>;
 export const WhatsNewSchema = z.object({ versions: z.array(WhatsNewVersionSchema) });
 export type WhatsNew = z.infer<typeof WhatsNewSchema>;
 
-// ---------- apps (docs/widgets.md) ----------
-
 /** A widget's size wish in px (every place but the dashboard and Markdown); null where the manifest has none. */
 export const AppExpectedDimensionsSchema = z.object({
   width: z.number().nullable(),
@@ -769,17 +747,13 @@ export type AppEntry = z.infer<typeof AppEntrySchema>;
 
 export const AppListSchema = z.array(AppEntrySchema);
 
-/** A path parameter naming one app. */
 export const AppNameParamsSchema = z.object({ name: z.string().min(1).max(100) });
-
-// ---------- app storage, request decisions, embeddings, dashboards (docs/widgets.md) ----------
 
 /** The widget `storage` API: per user and app, strings only, keys and values together at most 1 MB. */
 export const WIDGET_STORAGE_QUOTA_BYTES = 1024 * 1024;
 export const WIDGET_STORAGE_RESERVED_PREFIX = "__meta:";
 /** What a handler may keep in one entity's (or the app's global) extensionProperties, as JSON. */
 export const MAX_EXTENSION_PROPERTIES_BYTES = 64 * 1024;
-/** An embedding's config, as JSON. */
 export const MAX_EMBEDDING_CONFIG_BYTES = 64 * 1024;
 // In constants.ts, which the dashboard's page reads without zod.
 export { DASHBOARD_TILE_HEIGHT, DASHBOARD_TILE_WIDTH, MAX_DASHBOARD_TILES };
@@ -820,7 +794,6 @@ const WidgetKey = z.string().min(1).max(100);
 export const EmbeddingSchema = z.object({
   id: EmbeddingIdSchema,
   widgetKey: WidgetKey,
-  /** What the widget stored with storeConfig, or null. */
   config: z.json().nullable(),
 });
 export type Embedding = z.infer<typeof EmbeddingSchema>;

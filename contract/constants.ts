@@ -80,7 +80,6 @@ export const PERMISSION = {
 } as const;
 export type PermissionKey = (typeof PERMISSION)[keyof typeof PERMISSION];
 
-/** Feature flag ids. */
 export const FEATURE_FLAG = {
   PLANNING_CANVAS: "planning-canvas",
   AI_ASSISTANT: "ai-assistant",
@@ -96,9 +95,7 @@ export const HUB_SESSION_COOKIE = "hub_session";
 export const ANALYTICS_MAX_BATCH_BYTES = 500 * 1024;
 export const ANALYTICS_MAX_EVENT_BYTES = 32 * 1024;
 
-/** Templates a new project can start from. */
 export const PROJECT_TEMPLATES = ["scrum", "kanban", "helpdesk", "default"] as const;
-/** Kinds an invitation failure is counted by. */
 export const INVITE_FAILURE_KINDS = ["user", "email", "group", "undefined"] as const;
 /** Locales with bundled what's-new feature files, each with a cloud variant. */
 export const FEATURE_FILE_LOCALES = [

@@ -56,7 +56,6 @@ export interface MockBackendOptions extends AuthOptions {
   inboxStreams?: Partial<InboxStreamLimits>;
   /** Lifetimes of the identity service's codes and tokens; defaults in identity/oauth.ts. */
   identity?: Partial<OAuthSettings>;
-  /** Without it, handlers run in the process-wide runner, with default limits. */
   apps?: AppLimits;
   /** Web Push: VAPID keys, the push services allowed, limits; defaults in defaults.ts. */
   push?: Partial<PushOptions>;
@@ -76,10 +75,7 @@ export const DEFAULT_PUSH_OPTIONS: PushOptions = {
 const API_OPEN_WHILE_SETTING_UP = ["GET /config", "GET /users/me", "GET /permissions/cache"];
 const HUB_OPEN_WHILE_SETTING_UP = ["GET /users/me", "GET /settings/public"];
 
-/**
- * The backend Keel talks to when no real one is configured: the product's REST
- * API under /api and the identity service's under /hub/api/rest.
- */
+/** The product's REST API under /api and the identity service's under /hub/api/rest. */
 export function createMockBackend(backendOptions: MockBackendOptions): Router {
   const { db, secret, apps } = backendOptions;
   const oauth =

@@ -76,7 +76,6 @@ export function requestedFields(req: Request, fallback = "id"): FieldTree {
 // shared until the database changes, and parsed selectors are shared too, so both identities are stable.
 const serialized = new WeakMap<object, WeakMap<FieldTree, string>>();
 
-/** Sends only the requested fields of `value`. */
 export function sendFields(req: Request, res: Response, value: unknown, fallback?: string): void {
   const tree = requestedFields(req, fallback);
   if (!isCachedAnswer(value)) {
@@ -104,7 +103,6 @@ export function fieldsSender(req: Request, fallback?: string): (res: Response, v
   };
 }
 
-/** Wraps an async handler so rejections reach the error handler. */
 export function route(handler: (req: Request, res: Response) => Promise<void> | void): RequestHandler {
   return (req, res, next) => {
     Promise.resolve(handler(req, res)).catch(next);
@@ -143,10 +141,7 @@ function parsePart(part: RequestPart | undefined, data: unknown, what: string): 
   return Array.isArray(part) ? validate(part[0], data, part[1]) : validate(part as z.ZodType, data, what);
 }
 
-/**
- * A route handler that receives its caller and its parsed query, path parameters and body; a part that does
- * not parse is answered 400 naming every bad field (`validate`), and rejections reach the error handler.
- */
+/** A route handler given its caller and parsed query, params and body; a bad part answers 400. */
 export function endpoint<
   U = undefined,
   Q extends RequestPart | undefined = undefined,

@@ -73,7 +73,6 @@ export function demoConfiguration(overrides: Partial<Configuration> = {}): Confi
   };
 }
 
-/** The sections of the demo's terms of use, each with its own text. */
 const AGREEMENT_SECTIONS: { title: string; text: string }[] = [
   {
     title: "Acceptance of these terms",
@@ -315,10 +314,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
-/**
- * A user made like the demo user `template` (its kind, permissions, flags, consent and inbox) under another
- * login and id: the end-to-end tests give each test users of its own this way.
- */
+/** A user made like the demo user `template` under another login: each end-to-end test gets its own. */
 export function demoUserLike(
   template: string,
   identity: { id: string; login: string },
@@ -349,7 +345,6 @@ export const GUEST = {
   ],
 };
 
-/** The identity service's groups and their members, by login. */
 export const DEMO_GROUPS: readonly { id: string; name: string; description: string; members: string[] }[] = [
   {
     id: "25-1",
@@ -695,10 +690,7 @@ export function demoIssues() {
   });
 }
 
-/**
- * Copies of the issues the demo user `template` reported, for a user made like them: a reporter reads only
- * the tickets she filed. `number` keeps the copies' ids apart from every other user's.
- */
+/** Copies of the issues `template` reported, for a user made like them (a reporter reads only her own). */
 export function demoIssuesReportedLike(template: string, reporterId: string, number: string) {
   const templateId = DEMO_USERS.find((u) => u.login === template)?.id;
   return demoIssues()
@@ -904,7 +896,6 @@ export const CUSTOM_FIELDS = [
   { id: "58-3", name: "Assignee", valueType: "user", bundle: null },
 ] as const;
 
-/** Every project carries every field, in this order. */
 export function demoProjectFields() {
   return PROJECTS.flatMap((project, p) =>
     CUSTOM_FIELDS.map((field, i) => ({
@@ -1030,7 +1021,6 @@ const COMMENTS: DemoComment[] = [
   },
 ];
 
-/** Votes, comments and state changes, as the activities API pages them. */
 export function demoIssueActivities() {
   const issues = demoIssues();
   const [first, second] = issues;

@@ -74,7 +74,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The backend answered something the contract does not allow. */
 export class ContractError extends Error {}
 
 /** The comments an issue's page shows; the activity stream pages the rest. */
@@ -126,7 +125,6 @@ function parseAnswer<S extends z.core.$ZodType>(
 export type Api = ReturnType<typeof createApi>;
 
 export function createApi(context: KeelRequestContext) {
-  /** Set-Cookie headers from the backend, for the response to the browser. */
   const setCookies: string[] = [];
 
   async function call<S extends z.core.$ZodType>(
@@ -248,7 +246,6 @@ export function createApi(context: KeelRequestContext) {
       ),
     listIssues: (query?: { query?: string; $top?: number }) => get(IssuesSchema, "/api/issues", query),
     listApps: () => get(AppListSchema, "/api/apps"),
-    /** Installs or upgrades the app in a package (the .zip's bytes); administrators only. */
     installApp: async (zip: Uint8Array) => {
       reads.clear();
       const path = `/api/admin/apps${query({ fields: fieldsOf(AppEntrySchema) })}`;
@@ -267,7 +264,6 @@ export function createApi(context: KeelRequestContext) {
       return call(NoQuerySchema, "DELETE", `/api/admin/apps/${encodeURIComponent(name)}`);
     },
     getDashboard: () => get(DashboardSchema, "/api/users/me/dashboard"),
-    /** Replaces the signed-in user's dashboard: every tile, in order. */
     saveDashboard: (dashboard: DashboardWrite) => {
       reads.clear();
       return call(

@@ -2,7 +2,6 @@ import { createContext, type RouterContext, type RouterContextProvider } from "r
 
 export interface BackendRequest {
   method: "GET" | "POST" | "PUT" | "DELETE";
-  /** Path and query, starting with /api/ or /hub/. */
   path: string;
   headers: Record<string, string>;
   /** Text, or bytes for binary uploads (app packages). */
@@ -13,7 +12,6 @@ export interface BackendResponse {
   status: number;
   headers: { get(name: string): string | null; getSetCookie(): string[] };
   body: string;
-  /** The body's bytes, for binary answers (app files). */
   rawBody?: Uint8Array;
 }
 
@@ -41,7 +39,6 @@ export interface KeelAuth {
   accountSecurityUrl(path: string): Promise<string>;
 }
 
-/** What the server gives every loader, action and middleware for one request. */
 export interface KeelRequestContext {
   transport: BackendTransport;
   /** Headers passed on to the backend: the session's bearer token, language and origin. */
@@ -52,7 +49,6 @@ export interface KeelRequestContext {
   requestId: string;
   csrfToken: string;
   verifyCsrf(token: string): boolean;
-  /** True when the built-in mock backend serves the demo data. */
   demo: boolean;
   /** The configured third-party analytics script, and whether this is a production server. */
   analyticsScript?: { url: string | null; production: boolean };

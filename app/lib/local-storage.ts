@@ -51,7 +51,6 @@ export const STORAGE_KEYS = {
   latestKnownAppVersion: entry("keel.shell.latestKnownAppVersion", id, null),
   desktopNotificationsExperiment: entry("keel.shell.desktopNotificationsExperiment", z.boolean(), false),
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
-  // Read and written by app/lib/config-cache.ts.
   cachedConfiguration: entry("keel.shell.configuration", z.nullable(ShellConfigSchema), null),
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
   // Entry ids, newest first.
@@ -77,7 +76,6 @@ export const STORAGE_KEYS = {
   timesheetWorkAuthor: entry("keel.timesheets.workAuthor", id, null),
   timeTrackingWidgetExpandedLines: entry("keel.timesheets.timeTrackingWidgetExpandedLines", ids, []),
 
-  // The open inbox folder.
   notificationsType: entry("keel.notifications.type", z.enum(INBOX_FOLDERS), "direct"),
   notificationsList: entry("keel.notifications.list", z.enum(["all", "unread"]), "all"),
   // Pixels; null means the centre's own default.
@@ -136,9 +134,7 @@ export function readStored<N extends StorageKeyName>(name: N, storage?: StorageL
     if (raw == null) return defaultOf(name);
     const parsed = schema.safeParse(JSON.parse(raw));
     if (parsed.success) return parsed.data as StoredValue<N>;
-  } catch {
-    // Unparsable JSON or storage throwing: fall through to the default.
-  }
+  } catch {}
   return defaultOf(name);
 }
 
@@ -164,9 +160,7 @@ export function writeStored<N extends StorageKeyName>(
 export function removeStored(name: StorageKeyName, storage?: StorageLike | null): void {
   try {
     resolveStorage(storage)?.removeItem(STORAGE_KEYS[name].key);
-  } catch {
-    // Storage unavailable: nothing to remove.
-  }
+  } catch {}
 }
 
 export function clearAllStored(storage?: StorageLike | null): void {

@@ -7,7 +7,6 @@ export const CACHE_PARTITION_HEADER = "X-Keel-Cache-Partition";
 /** A guest's page, an error page: never cached, and the signed-in user's pages are dropped. */
 export const NO_PARTITION = "none";
 export const PAGE_CACHE_PREFIX = "keel-pages-";
-/** Offline pages, one per language; nothing personal. */
 export const OFFLINE_CACHE = "keel-offline-v1";
 export const OFFLINE_PATH = "/offline";
 export const SERVICE_WORKER_PATH = "/sw.js";
@@ -80,7 +79,6 @@ export function offlinePageUrl(language: string): string {
   return `${OFFLINE_PATH}?lng=${encodeURIComponent(offlineLanguage(language))}`;
 }
 
-/** What pages tell the worker. */
 export type PageMessage =
   { type: "page"; partition: string | null; language: string; url: string } | { type: "sign-out" };
 
@@ -102,7 +100,6 @@ export function overflow<T>(keysOldestFirst: readonly T[], max = MAX_CACHED_PAGE
 /** A kept page older than this is fetched again when visited. */
 export const PAGE_REFRESH_MS = 5 * 60_000;
 
-/** Whether a kept page, answered at `dateHeader`, is old enough to fetch again. */
 export function needsRefresh(dateHeader: string | null, now: number): boolean {
   const answered = dateHeader ? Date.parse(dateHeader) : Number.NaN;
   return !Number.isFinite(answered) || now - answered > PAGE_REFRESH_MS;

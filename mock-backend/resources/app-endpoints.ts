@@ -1,7 +1,6 @@
-// Apps' HTTP handlers (docs/widgets.md): `* api/extensionEndpoints/{app}/{file}/{path}` runs the endpoint
-// `path` of `{file}.js` in a child process (apps/handlers/), and the scoped forms under issues, articles,
-// users and admin/projects give the handler that entity. What the handler writes to extensionProperties
-// is kept per app in AppStorage, under the scopes global, user:{id}, issue:{id}, article:{id}, project:{id}.
+// Apps' HTTP handlers (docs/widgets.md): `* api/extensionEndpoints/{app}/{file}/{path}` runs a handler in a
+// child process (apps/handlers/); the scoped forms give it an entity. Its extensionProperties are kept per
+// app and scope in AppStorage.
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { PERMISSION } from "#contract/constants.ts";
@@ -59,7 +58,6 @@ const FORWARDED_HEADERS = new Set(["accept", "accept-language", "content-type", 
 
 type Grant = { permissionKey: string; projectId: string | null };
 
-/** Projects where the grants give `key`, or "all". */
 function projectsOf(grants: Grant[], key: string): "all" | string[] {
   const matching = grants.filter((g) => g.permissionKey === key);
   if (matching.some((g) => g.projectId === null)) return "all";
@@ -71,7 +69,6 @@ const whereVisible = (grants: Grant[], key: string) => {
   return projects === "all" ? {} : { projectId: { in: projects } };
 };
 
-/** Keys held globally or in `projectId`; for calls outside a project, keys held anywhere. */
 function heldPermissions(grants: Grant[], projectId: string | undefined): string[] {
   const held = grants.filter(
     (g) => projectId === undefined || g.projectId === null || g.projectId === projectId,
@@ -177,10 +174,7 @@ async function resolveTarget(
   };
 }
 
-/**
- * The caller as the scripting API's User: ringId is the account's id in the identity service, which the
- * mock's service shares with the backend.
- */
+/** The caller as the scripting API's User; ringId is the account's id in the identity service. */
 function handlerUser(row: {
   id: string;
   login: string;
@@ -225,7 +219,6 @@ function defaultSettings(settingsSchema: string | null): Record<string, unknown>
   return settings;
 }
 
-/** The query as name → values; Express gives strings or lists of them. */
 function queryOf(req: Request): Record<string, string[]> {
   const query: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(req.query)) {
@@ -284,7 +277,6 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
   const ENDPOINT_CALL = { auth: currentUser, params: [EndpointParamsSchema, "endpoint"] } as const;
   type EndpointCall = EndpointInput<AuthUser, undefined, (typeof ENDPOINT_CALL)["params"], undefined>;
 
-  /** Finds the app, file and entity, runs the endpoint in a child and answers. */
   async function handle({ req, res, user, params }: EndpointCall, scope: HandlerScope): Promise<void> {
     // Guests read no user's page, so no user-scoped handler runs for them.
     if (user.guest && scope === "user") throw unauthorized();
@@ -360,7 +352,6 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
     await answer(req, res, outcome, { appId: app.id, where, scopeList, path: params.path, scope });
   }
 
-  /** Sends the handler's answer and keeps what it stored, or throws the failure as an HTTP error. */
   async function answer(
     req: Request,
     res: Response,

@@ -1,6 +1,5 @@
-// The administrators' Apps page (docs/widgets.md): the installed apps, installing or upgrading one
-// by uploading its .zip, and removing one after a confirmation. Plain forms with post/redirect/get; scripts
-// make the confirmation a modal dialog.
+// The administrators' Apps page (docs/widgets.md): plain forms with post/redirect/get; scripts make the
+// removal's confirmation a modal dialog.
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -38,10 +37,7 @@ const NoticeSchema = z.discriminatedUnion("done", [
   z.object({ done: z.literal("removed"), title: z.string().min(1).max(200) }),
 ]);
 
-/**
- * The message after an install, upgrade or removal, from the redirect's query: an installed app by its
- * name, so the page says only what is installed; a removed one by the title it had.
- */
+/** The message after a change, from the redirect's query; an installed app is named only if it is there. */
 function noticeOf(search: URLSearchParams, apps: readonly AppEntry[], t: T): string | null {
   const parsed = NoticeSchema.safeParse(Object.fromEntries(search));
   if (!parsed.success) return null;
