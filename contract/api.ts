@@ -1,6 +1,5 @@
-// The zod contract of every request and response between Keel and its backend.
-// The mock backend validates with it and the app's API client parses with it,
-// so a real backend is held to the same shapes.
+// The zod contract of every request and response between Keel and its backend: the mock validates with
+// it and the app's API client parses with it, so a real backend is held to the same shapes.
 import { z } from "zod";
 import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./api-shell.ts";
 import { PUSH_AUTH_LENGTH, PUSH_ENDPOINT_MAX_LENGTH, PUSH_P256DH_LENGTH } from "./notification-kinds.ts";
@@ -71,18 +70,11 @@ export const AppearanceProfileSchema = z.object({
   showTooltips: z.boolean(),
 });
 
-/**
- * Keel's own preferences, an extension of the product's profiles (docs/decisions/0016): the mock keeps
- * them; a backend without it leaves `profiles.keel` out of its answer, and Keel keeps them in a cookie.
- */
+/** Keel's extension of the product's profiles (docs/decisions/0016); without it Keel uses a cookie. */
 const NavigationItemIdSchema = z.string().min(1).max(NAVIGATION_ITEM_ID_MAX_LENGTH);
 const NavigationItemIdsSchema = z.array(NavigationItemIdSchema).max(NAVIGATION_SHAPE_MAX_ITEMS);
 
-/**
- * The main menu as the user shapes it, by item id: their order, the items pinned first, the items
- * hidden from the bar, and the page `/` leads to (null: the default page). Ids of items the user no
- * longer has (an app removed since) are kept and ignored.
- */
+/** The main menu as the user shapes it, by item id; ids of items no longer there are kept and ignored. */
 export const NavigationShapeSchema = z.object({
   order: NavigationItemIdsSchema,
   pinned: NavigationItemIdsSchema,
@@ -323,7 +315,6 @@ export const NewThreadSchema = z
   })
   .strict();
 export type NewThread = z.input<typeof NewThreadSchema>;
-/** The first event of the inbox stream: the server's ping timeout, which the client uses if at least 30 s. */
 export const MarkThreadSchema = z
   .object({ thread: z.object({ id: Id }).loose(), read: z.boolean() })
   .strict();
@@ -356,7 +347,6 @@ export const AnalyticsEventSchema = z
 export const AnalyticsBatchSchema = z.array(AnalyticsEventSchema).min(1).max(1000);
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 
-/** Stored events counted per group and per UTC day, for the statistics page. */
 export const StatisticsSchema = z.object({
   days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
   groups: z.array(z.object({ group: z.string(), counts: z.array(z.number().int().nonnegative()) })),
@@ -532,7 +522,6 @@ export const ListQuerySchema = z
   })
   .strict();
 
-/** An edit of an issue's description (the Markdown task list saves through it). */
 export const IssueUpdateSchema = z.object({ description: z.string().max(100_000) }).strict();
 export type IssueUpdate = z.infer<typeof IssueUpdateSchema>;
 
@@ -631,7 +620,6 @@ export type Project = z.infer<typeof ProjectSchema>;
 
 export const ProjectLeaderSchema = z.object({ id: Id, login: z.string(), name: z.string() });
 
-/** One project of GET api/admin/projects: what the projects page reads. */
 export const ProjectListItemSchema = z.object({
   id: Id,
   shortName: z.string(),
@@ -700,7 +688,6 @@ export const WhatsNewVersionSchema = z.object({
 });
 export type WhatsNewVersion = z.infer<typeof WhatsNewVersionSchema>;
 
-/** The server's "available now" list and every bundled feature file. */
 export const WhatsNewSchema = z.object({ versions: z.array(WhatsNewVersionSchema) });
 export type WhatsNew = z.infer<typeof WhatsNewSchema>;
 

@@ -1,17 +1,14 @@
-// What one source may store and how much is kept (docs/analytics.md, "Limits"): a token bucket per source,
-// a cap on stored events and bytes, and a retention after which events are deleted.
+// What one source may store and how much is kept (docs/analytics.md, "Limits").
 import type { Db } from "./db.ts";
 import { HttpError } from "./http.ts";
 
 export interface AnalyticsLimits {
   /** Events one source (a signed-in user, else an address) may store at once. */
   burst: number;
-  /** Events one source may store per minute, sustained. */
   perMinute: number;
   /** Sources the rate limiter remembers; beyond it new sources share one bucket. */
   maxSources: number;
   maxStoredEvents: number;
-  /** Bytes of event data (group, event, fields, client data) kept at most. */
   maxStoredBytes: number;
   retentionDays: number;
 }

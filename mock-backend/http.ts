@@ -10,7 +10,6 @@ import {
 import type { ErrorBody } from "#contract/api.ts";
 import { isCachedAnswer } from "./read-cache.ts";
 
-/** An expected failure with the status and the real product's error body. */
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
@@ -31,7 +30,6 @@ export const unauthorized = (description = "Authentication required") =>
 export const forbidden = (description = "Access denied") => new HttpError(403, "forbidden", description);
 export const notFound = (description = "Not found") => new HttpError(404, "not_found", description);
 
-/** Parses `data` with `schema` or throws 400 naming every bad field. */
 export function validate<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
@@ -72,8 +70,7 @@ export function requestedFields(req: Request, fallback = "id"): FieldTree {
   }
 }
 
-// The JSON of answers from the read cache (read-cache.ts), per selector: those values are deep-frozen and
-// shared until the database changes, and parsed selectors are shared too, so both identities are stable.
+// JSON of read-cache answers per selector: both are shared and immutable, so their identities are stable.
 const serialized = new WeakMap<object, WeakMap<FieldTree, string>>();
 
 export function sendFields(req: Request, res: Response, value: unknown, fallback?: string): void {

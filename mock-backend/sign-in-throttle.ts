@@ -28,10 +28,7 @@ export interface SignInVerdict {
 }
 
 export interface SignInThrottle {
-  /**
-   * Decides whether an attempt may check a password now. An allowed attempt counts as a failure from
-   * this moment on, so concurrent guesses cannot all pass before the first one fails.
-   */
+  /** An allowed attempt counts as a failure at once, so concurrent guesses cannot all pass. */
   beginSignIn(login: string, ip: string): Promise<SignInVerdict>;
   recordSuccess(login: string, ip: string): Promise<void>;
 }
@@ -47,10 +44,7 @@ const WRITE_TRIES = 3;
 /** Eviction makes this much room at once, so the ordering query does not run on every new row. */
 const EVICTION_SLACK = 0.1;
 
-/**
- * An address as throttled: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, since whoever holds
- * one address of a /64 can use all of them.
- */
+/** IPv4 as is (also IPv4-mapped), IPv6 by its /64: whoever holds one address of a /64 holds them all. */
 export function placeOf(ip: string): string {
   const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
   if (isIPv4(address)) return address;
@@ -103,10 +97,7 @@ export function createSignInThrottle(db: Db, overrides: Partial<SignInThrottleOp
     }
   }
 
-  /**
-   * Counts a failure against the address unless its budget is spent. Its first statement writes, so the
-   * transaction holds SQLite's write lock from there on.
-   */
+  /** Its first statement writes, so the transaction holds SQLite's write lock from there on. */
   async function chargeIp(tx: Tx, key: string, now: bigint): Promise<"charged" | "created" | "spent"> {
     const table = tx.signInThrottle;
     const inWindow = { key, expiresAt: { gt: now } };

@@ -1,5 +1,4 @@
-// The demo data, shared by the seed and the tests. Deterministic: the same
-// input always yields the same rows, tokens and password hashes.
+// The demo data, shared by the seed and the tests; deterministic, hashes and tokens included.
 import { createHash } from "node:crypto";
 import { BUILD_NUMBER } from "#app/lib/constants.ts";
 import { FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
@@ -210,7 +209,6 @@ export const PROJECTS = [
   },
 ] as const;
 
-/** Who leads each seeded project, by project id: a demo user's login. */
 export const PROJECT_LEADERS: Readonly<Record<string, string>> = { "0-1": "admin", "0-2": "admin" };
 
 const ALL_PERMISSIONS = Object.values(PERMISSION);
@@ -372,8 +370,7 @@ export const DEMO_GROUPS: readonly { id: string; name: string; description: stri
   },
 ];
 
-// The demo team builds Tally, a shared-expenses app: a mobile app, a web dashboard and the web API behind
-// both. DEMO holds the team's work; SUP holds customers' tickets.
+// The demo team builds Tally, a shared-expenses app; DEMO holds the team's work, SUP customers' tickets.
 const ISSUE_TEXTS: {
   project: string;
   summary: string;
@@ -732,10 +729,7 @@ interface DemoNotification {
   at: number;
 }
 
-/**
- * What each demo user (or a user made like them) is notified of, newest last: a mention, an update of a
- * watched issue and a reaction, each by a teammate. `login` is the recipient's, for the mention's text.
- */
+/** What each demo user is notified of, newest last; `login` is the recipient's, for the mention's text. */
 const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification[]>> = {
   alice: (login) => [
     {
@@ -826,10 +820,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
   ],
 };
 
-/**
- * Inbox threads for `login`, made like the demo user `persona` (by default the same), unread (alice's) or
- * read (the others'). Reporters have no inbox, so there is none for rachel.
- */
+/** Inbox threads for `login`, made like `persona`'s; reporters (rachel) have none. */
 export function demoInbox(login: string, unread: boolean, persona: string = login) {
   const notifications = NOTIFICATIONS[persona];
   if (!notifications) throw new Error(`No demo inbox for ${persona}`);
@@ -933,7 +924,6 @@ export function demoIssueFieldValues() {
   });
 }
 
-/** A comment in an issue's history: `hours` after the issue was created, or at an absolute time. */
 interface DemoComment {
   id: string;
   commentId: string;

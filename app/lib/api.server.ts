@@ -1,5 +1,4 @@
-// The one way the app reaches its backend: every response is parsed with the
-// contract the mock backend validates against, whichever transport carries it.
+// The one way the app reaches its backend: every response is parsed with the contract.
 import { redirect } from "react-router";
 import { z } from "zod";
 import {
@@ -275,7 +274,6 @@ export function createApi(context: KeelRequestContext) {
     },
     getUserCard: (id: string) => get(UserCardSchema, `/api/users/${encodeURIComponent(id)}`),
     getIssue: (id: string) => get(IssueSchema, `/api/issues/${encodeURIComponent(id)}`),
-    /** The issue's comments, oldest first, as its activity stream pages them. */
     getIssueComments: async (id: string, $top = MAX_COMMENTS_SHOWN) =>
       (
         await get(CommentsPageSchema, `/api/issues/${encodeURIComponent(id)}/activitiesPage`, {
@@ -290,7 +288,6 @@ export function createApi(context: KeelRequestContext) {
       post(IssueSchema, `/api/issues/${encodeURIComponent(id)}`, update),
     updateArticle: (id: string, update: ArticleUpdate) =>
       post(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`, update),
-    /** Everything the mentions of one Markdown text refer to, in one call. */
     resolveMentions: (refs: { ids: readonly string[]; logins: readonly string[] }) =>
       get(MentionsSchema, "/api/mentions", {
         ids: refs.ids.join(",") || undefined,

@@ -4,7 +4,6 @@ export interface BackendRequest {
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   headers: Record<string, string>;
-  /** Text, or bytes for binary uploads (app packages). */
   body?: string | Uint8Array;
 }
 
@@ -29,7 +28,6 @@ export interface KeelAuth {
   oauthEnabled: boolean;
   /** After the backend refused the access token: refreshes it once. False when the session has ended. */
   refresh(): Promise<boolean>;
-  /** Signs in the owner of a permanent token; false when the backend does not accept it. */
   signInWithToken(token: string): Promise<boolean>;
   /** Ends the session; resolves to where the browser goes next (the identity service's logout, then `next`). */
   signOut(next: string): Promise<string>;
@@ -43,7 +41,6 @@ export interface KeelRequestContext {
   transport: BackendTransport;
   /** Headers passed on to the backend: the session's bearer token, language and origin. */
   forwardHeaders: Record<string, string>;
-  /** The session with the backend's identity service (docs/identity.md). */
   auth?: KeelAuth;
   nonce: string;
   requestId: string;

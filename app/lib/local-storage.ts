@@ -40,7 +40,6 @@ export const STORAGE_KEYS = {
   firstTimeSeen: entry("keel.shell.firstTimeSeen", epochMs, null),
   lastPromoShown: entry("keel.shell.lastPromoShown", epochMs, null),
   pluginSandboxUrl: entry("keel.shell.pluginSandboxUrl", httpUrl, null),
-  // Panel id → collapsed.
   adminDescriptionPanelsCollapsed: entry(
     "keel.admin.descriptionPanelsCollapsed",
     z.record(z.string(), z.boolean()),
@@ -53,7 +52,6 @@ export const STORAGE_KEYS = {
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
   cachedConfiguration: entry("keel.shell.configuration", z.nullable(ShellConfigSchema), null),
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
-  // Entry ids, newest first.
   paletteRecent: entry("keel.shell.paletteRecent", ids, []),
 
   workflowEditorDevMode: entry("keel.workflowEditor.devMode", z.boolean(), false),
@@ -72,7 +70,6 @@ export const STORAGE_KEYS = {
     { projects: [], query: "", workTypes: [], workAttributes: {} },
   ),
   timesheetPeriod: entry("keel.timesheets.period", z.enum(["day", "week", "month"]), "week"),
-  // User id; null means the current user.
   timesheetWorkAuthor: entry("keel.timesheets.workAuthor", id, null),
   timeTrackingWidgetExpandedLines: entry("keel.timesheets.timeTrackingWidgetExpandedLines", ids, []),
 
@@ -90,7 +87,6 @@ export const STORAGE_KEYS = {
   ),
 
   lastOpenedGanttChartId: entry("keel.gantt.lastOpenedChartId", id, null),
-  // Owned by the canvas; opaque JSON here.
   planningCanvasState: entry("keel.planningCanvas.state", z.record(z.string(), z.json()), {}),
   planningCanvasLastUsedId: entry("keel.planningCanvas.lastUsedId", id, null),
   lastOpenedReportId: entry("keel.reports.lastOpenedId", id, null),
@@ -134,7 +130,9 @@ export function readStored<N extends StorageKeyName>(name: N, storage?: StorageL
     if (raw == null) return defaultOf(name);
     const parsed = schema.safeParse(JSON.parse(raw));
     if (parsed.success) return parsed.data as StoredValue<N>;
-  } catch {}
+  } catch {
+    // Unparsable JSON or storage throwing: fall through to the default.
+  }
   return defaultOf(name);
 }
 
@@ -160,7 +158,9 @@ export function writeStored<N extends StorageKeyName>(
 export function removeStored(name: StorageKeyName, storage?: StorageLike | null): void {
   try {
     resolveStorage(storage)?.removeItem(STORAGE_KEYS[name].key);
-  } catch {}
+  } catch {
+    // Storage unavailable: nothing to remove.
+  }
 }
 
 export function clearAllStored(storage?: StorageLike | null): void {

@@ -33,10 +33,7 @@ export function cachesToDelete(existing: readonly string[], keep: string | null)
   return existing.filter((name) => name.startsWith(PAGE_CACHE_PREFIX) && name !== kept);
 }
 
-/**
- * A shell page a person may read again offline: the shell's own pages, without administration (it changes
- * what others see and is not for reading offline).
- */
+/** A shell page a person may read again offline; administration is not for reading offline. */
 export function isOfflinePage(url: URL, origin: string): boolean {
   if (url.origin !== origin) return false;
   const route = findShellRoute(url.pathname);
@@ -70,7 +67,6 @@ export function cacheFor(request: RequestFacts, answer: AnswerFacts, origin: str
   return pageCacheName(answer.partition);
 }
 
-/** A supported-looking language tag from a page, else English. */
 export function offlineLanguage(value: unknown): string {
   return typeof value === "string" && LANGUAGE.test(value) ? value : "en";
 }
@@ -92,7 +88,6 @@ export function parsePageMessage(data: unknown): PageMessage | null {
   return { type: "page", partition, language: offlineLanguage(message.language), url: message.url };
 }
 
-/** The cached pages to drop so that at most `max` stay, given their keys oldest first. */
 export function overflow<T>(keysOldestFirst: readonly T[], max = MAX_CACHED_PAGES): T[] {
   return keysOldestFirst.slice(0, Math.max(0, keysOldestFirst.length - max));
 }

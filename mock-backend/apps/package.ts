@@ -85,7 +85,6 @@ class Budget {
     if (this.bytes > this.limits.maxBytes) throw this.tooLarge();
   }
 
-  /** Bytes the next file may have; one more shows that it is over. */
   get remaining(): number {
     return this.limits.maxBytes - this.bytes;
   }

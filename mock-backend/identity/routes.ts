@@ -1,5 +1,4 @@
-// The identity service's OAuth 2.0 endpoints under /hub/api/rest/oauth2, answering as Hub does:
-// `auth` (its own sign-in page and the four request_credentials modes), `token` and `logout`.
+// The identity service's OAuth 2.0 endpoints under /hub/api/rest/oauth2, answering as Hub does.
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { GUEST_LOGIN, requireSameOriginForWrites, verifyPassword } from "../auth.ts";
@@ -34,7 +33,6 @@ import {
   sealSecret,
 } from "./totp.ts";
 
-/** Hub's own service id, which a scope may name beside the backend's. */
 export const HUB_SERVICE_ID = "0-0-0-0-0";
 /** The mock backend's service id in its identity service, as `api/config`'s `ring.serviceId` gives it. */
 export const BACKEND_SERVICE_ID = "keel-demo-service";
@@ -112,10 +110,7 @@ const LogoutSchema = z.object({
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/**
- * A registered redirect URI matches exactly, or, for a loopback address, on any port (RFC 8252
- * section 7.3): a server on this machine may listen wherever it can.
- */
+/** A registered redirect URI matches exactly, or for a loopback address on any port (RFC 8252 7.3). */
 export function redirectMatches(registered: string, asked: string): boolean {
   if (registered === asked) return true;
   try {

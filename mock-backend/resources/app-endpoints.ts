@@ -1,6 +1,5 @@
-// Apps' HTTP handlers (docs/widgets.md): `* api/extensionEndpoints/{app}/{file}/{path}` runs a handler in a
-// child process (apps/handlers/); the scoped forms give it an entity. Its extensionProperties are kept per
-// app and scope in AppStorage.
+// Apps' HTTP handlers (docs/widgets.md), run in child processes (apps/handlers/); scoped forms give them
+// an entity.
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { PERMISSION } from "#contract/constants.ts";
@@ -80,7 +79,6 @@ interface Target {
   entity: HandlerEntity;
   storageScope: string;
   projectId?: string;
-  /** An issue's or article's project, which the handler sees as `ctx.project`. */
   project?: { entity: HandlerEntity; storageScope: string };
 }
 
@@ -258,10 +256,7 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
   const router = Router();
   const runner = options.runner ?? sharedHandlerRunner();
 
-  /**
-   * Whether the app has a widget the guest may see (its manifest permissions held, in the entity's project
-   * for a scoped call): only such an app's handlers serve anonymous readers, as its widgets do.
-   */
+  /** Only an app with a widget the guest may see serves anonymous readers, as its widgets do. */
   async function showsToGuests(appId: string, held: string[]): Promise<boolean> {
     const widgets = await db.widget.findMany({ where: { appId }, select: { permissions: true } });
     return widgets.some((widget) =>

@@ -101,7 +101,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       installed = await api.installApp(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
-      // A wrong package, too large, not a zip: the backend says why.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 403) {
         const message = error.body?.error_description ?? error.message;
         return refuse({ intent, error: t("apps.errors.refused", { message }) });

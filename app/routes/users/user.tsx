@@ -1,5 +1,4 @@
-// A user's page: the user card with its USER_CARD widgets and, on one's own page, the profile
-// sections that apps add (USER_PROFILE_SETTINGS), as `?tab=` links. `/users/me` is the signed-in user.
+// A user's page with its widget tabs as `?tab=` links; `/users/me` is the signed-in user.
 import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
 import { DATE_FORMATS } from "#contract/constants.ts";
@@ -190,7 +189,6 @@ function AccountSecurity({
   );
 }
 
-/** The reader's time zone and date format: a form that works without scripts, and saves in place with them. */
 function DateSettingsForm({
   timeZones,
   timezone,

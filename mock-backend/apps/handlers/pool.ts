@@ -27,7 +27,6 @@ export interface HandlerRunnerOptions {
   maxConcurrent?: number;
   maxPerApp?: number;
   maxPerUser?: number;
-  /** Calls waiting for a turn before new ones are refused. */
   maxQueued?: number;
   /** Calls of one user to one app waiting for a turn before that user's new ones are refused. */
   maxQueuedPerUser?: number;
@@ -35,7 +34,6 @@ export interface HandlerRunnerOptions {
   maxChildren?: number;
   idleMs?: number;
   maxCallsPerChild?: number;
-  /** Keep a started child waiting for the next app that has none. */
   spare?: boolean;
   /** How long a child may take to go quiet after answering before it is killed. */
   settleMs?: number;
@@ -322,8 +320,7 @@ let shared: HandlerRunner | undefined;
 
 export function sharedHandlerRunner(): HandlerRunner {
   if (!shared) {
-    // No child until an app's handler is first called: most processes that build the mock backend (every
-    // test file, a server whose apps have no handlers) never need one.
+    // No child until a handler is first called: most processes that build the mock never need one.
     shared = createHandlerRunner();
   }
   return shared;
