@@ -8,7 +8,10 @@ import { BACKEND_SERVICE_ID } from "#mock-backend/identity/routes.ts";
 
 export const DEMO_PASSWORD = "demo";
 
-/** A fixed point in time so that every seeded timestamp is the same on every machine. */
+/**
+ * The moment the demo data is "now" by default: a fixed point, so that tests and screenshots see the same
+ * timestamps on every machine. `npm run db:setup` seeds at the present moment instead (`seedEpoch`).
+ */
 export const SEED_EPOCH = Date.UTC(2026, 10, 1, 9, 0, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -667,12 +670,12 @@ const ARTICLE_TEXTS: { project: string; summary: string; author: string; content
   },
 ];
 
-export function demoIssues() {
+export function demoIssues(epoch: number = SEED_EPOCH) {
   return ISSUE_TEXTS.map((text, i) => {
     const project = PROJECTS.find((p) => p.id === text.project);
     const number = ISSUE_TEXTS.slice(0, i + 1).filter((t) => t.project === text.project).length;
     const reporter = DEMO_USERS.find((u) => u.login === text.reporter);
-    const created = SEED_EPOCH - (ISSUE_TEXTS.length - i) * DAY;
+    const created = epoch - (ISSUE_TEXTS.length - i) * DAY;
     return {
       id: `2-${i + 1}`,
       idReadable: `${project?.shortName}-${number}`,
@@ -688,9 +691,14 @@ export function demoIssues() {
 }
 
 /** Copies of the issues `template` reported, for a user made like them (a reporter reads only her own). */
-export function demoIssuesReportedLike(template: string, reporterId: string, number: string) {
+export function demoIssuesReportedLike(
+  template: string,
+  reporterId: string,
+  number: string,
+  epoch: number = SEED_EPOCH,
+) {
   const templateId = DEMO_USERS.find((u) => u.login === template)?.id;
-  return demoIssues()
+  return demoIssues(epoch)
     .filter((issue) => issue.reporterId === templateId)
     .map((issue, i) => ({
       ...issue,
@@ -700,11 +708,11 @@ export function demoIssuesReportedLike(template: string, reporterId: string, num
     }));
 }
 
-export function demoArticles() {
+export function demoArticles(epoch: number = SEED_EPOCH) {
   return ARTICLE_TEXTS.map((text, i) => {
     const project = PROJECTS.find((p) => p.id === text.project);
     const number = ARTICLE_TEXTS.slice(0, i + 1).filter((t) => t.project === text.project).length;
-    const created = SEED_EPOCH - (ARTICLE_TEXTS.length - i) * DAY;
+    const created = epoch - (ARTICLE_TEXTS.length - i) * DAY;
     return {
       id: `3-${i + 1}`,
       idReadable: `${project?.shortName}-A-${number}`,
@@ -730,8 +738,8 @@ interface DemoNotification {
 }
 
 /** What each demo user is notified of, newest last; `login` is the recipient's, for the mention's text. */
-const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification[]>> = {
-  alice: (login) => [
+const NOTIFICATIONS: Readonly<Record<string, (login: string, epoch: number) => DemoNotification[]>> = {
+  alice: (login, epoch) => [
     {
       folderId: "direct",
       type: "mention",
@@ -739,7 +747,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-1",
       author: "admin",
       text: `@${login}, the 2.4 release waits on this fix: can it be merged by Wednesday?`,
-      at: SEED_EPOCH - 3 * HOUR,
+      at: epoch - 3 * HOUR,
     },
     {
       folderId: "subscription",
@@ -748,7 +756,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-2",
       author: "admin",
       text: "State changed from Open to In Progress.",
-      at: SEED_EPOCH - 2 * HOUR,
+      at: epoch - 2 * HOUR,
     },
     {
       folderId: "direct",
@@ -757,10 +765,10 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-4",
       author: "tom",
       text: "👍",
-      at: SEED_EPOCH - HOUR,
+      at: epoch - HOUR,
     },
   ],
-  admin: (login) => [
+  admin: (login, epoch) => [
     {
       folderId: "direct",
       type: "mention",
@@ -768,7 +776,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-2",
       author: "alice",
       text: `@${login}, the dashboard should say *Not synced* in the same words as the app: can we share the string?`,
-      at: SEED_EPOCH - 3 * HOUR,
+      at: epoch - 3 * HOUR,
     },
     {
       folderId: "subscription",
@@ -777,7 +785,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-4",
       author: "alice",
       text: "Firefox on Linux uses Ctrl+K for its search bar: we take it only while the dashboard has focus.",
-      at: SEED_EPOCH - 2 * HOUR,
+      at: epoch - 2 * HOUR,
     },
     {
       folderId: "direct",
@@ -786,10 +794,10 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-1",
       author: "alice",
       text: "👍",
-      at: SEED_EPOCH - HOUR,
+      at: epoch - HOUR,
     },
   ],
-  tom: (login) => [
+  tom: (login, epoch) => [
     {
       folderId: "direct",
       type: "mention",
@@ -797,7 +805,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-1",
       author: "alice",
       text: `@${login}, the fix is on staging: can you check it in Firefox?`,
-      at: SEED_EPOCH - 3 * HOUR,
+      at: epoch - 3 * HOUR,
     },
     {
       folderId: "subscription",
@@ -806,7 +814,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-2",
       author: "admin",
       text: "State changed from Open to In Progress.",
-      at: SEED_EPOCH - 2 * HOUR,
+      at: epoch - 2 * HOUR,
     },
     {
       folderId: "direct",
@@ -815,16 +823,21 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-2",
       author: "admin",
       text: "👍",
-      at: SEED_EPOCH - HOUR,
+      at: epoch - HOUR,
     },
   ],
 };
 
 /** Inbox threads for `login`, made like `persona`'s; reporters (rachel) have none. */
-export function demoInbox(login: string, unread: boolean, persona: string = login) {
+export function demoInbox(
+  login: string,
+  unread: boolean,
+  persona: string = login,
+  epoch: number = SEED_EPOCH,
+) {
   const notifications = NOTIFICATIONS[persona];
   if (!notifications) throw new Error(`No demo inbox for ${persona}`);
-  const threads = notifications(login).map((n, i) => ({ ...n, id: `th-${login}-${i + 1}` }));
+  const threads = notifications(login, epoch).map((n, i) => ({ ...n, id: `th-${login}-${i + 1}` }));
   const lastNotified = (folderId: string) =>
     Math.max(...threads.filter((t) => t.folderId === folderId).map((t) => t.at));
   return {
@@ -836,8 +849,8 @@ export function demoInbox(login: string, unread: boolean, persona: string = logi
         folderId === "whatsnew"
           ? unread
             ? null
-            : BigInt(SEED_EPOCH)
-          : BigInt(unread ? SEED_EPOCH - DAY : lastNotified(folderId)),
+            : BigInt(epoch)
+          : BigInt(unread ? epoch - DAY : lastNotified(folderId)),
     })),
     threads: threads.map((t) => ({
       thread: {
@@ -924,12 +937,13 @@ export function demoIssueFieldValues() {
   });
 }
 
+/** A comment in an issue's history: `hours` after the issue was created, or `before` the seed's moment. */
 interface DemoComment {
   id: string;
   commentId: string;
   issue: string;
   author: string;
-  at: { hours: number } | { epoch: number };
+  at: { hours: number } | { before: number };
   text: string;
 }
 
@@ -948,7 +962,7 @@ const COMMENTS: DemoComment[] = [
     commentId: "95-2",
     issue: "DEMO-1",
     author: "admin",
-    at: { epoch: SEED_EPOCH - 3 * HOUR },
+    at: { before: 3 * HOUR },
     text: "@alice, the 2.4 release waits on this fix: can it be merged by Wednesday?",
   },
   {
@@ -956,7 +970,7 @@ const COMMENTS: DemoComment[] = [
     commentId: "95-3",
     issue: "DEMO-1",
     author: "alice",
-    at: { epoch: SEED_EPOCH - 3 * HOUR + 30 * 60_000 },
+    at: { before: 3 * HOUR - 30 * 60_000 },
     text: "@tom, the fix is on staging: can you check it in Firefox?",
   },
   {
@@ -972,7 +986,7 @@ const COMMENTS: DemoComment[] = [
     commentId: "95-5",
     issue: "DEMO-2",
     author: "alice",
-    at: { epoch: SEED_EPOCH - 3 * HOUR },
+    at: { before: 3 * HOUR },
     text: "@admin, the dashboard should say *Not synced* in the same words as the app: can we share the string?",
   },
   {
@@ -988,7 +1002,7 @@ const COMMENTS: DemoComment[] = [
     commentId: "95-7",
     issue: "DEMO-4",
     author: "alice",
-    at: { epoch: SEED_EPOCH - 2 * HOUR },
+    at: { before: 2 * HOUR },
     text: "Firefox on Linux uses Ctrl+K for its search bar: we take it only while the dashboard has focus.",
   },
   {
@@ -1011,8 +1025,8 @@ const COMMENTS: DemoComment[] = [
   },
 ];
 
-export function demoIssueActivities() {
-  const issues = demoIssues();
+export function demoIssueActivities(epoch: number = SEED_EPOCH) {
+  const issues = demoIssues(epoch);
   const [first, second] = issues;
   if (!first || !second) return [];
   const at = (issue: { created: bigint }, hours: number) => issue.created + BigInt(hours * HOUR);
@@ -1035,7 +1049,7 @@ export function demoIssueActivities() {
         issueId: issue.id,
         category: "CommentsCategory",
         authorId: userId(comment.author),
-        timestamp: "hours" in comment.at ? at(issue, comment.at.hours) : BigInt(comment.at.epoch),
+        timestamp: "hours" in comment.at ? at(issue, comment.at.hours) : BigInt(epoch - comment.at.before),
         added: JSON.stringify([{ id: comment.commentId, text: comment.text }]),
         removed: "[]",
       },
@@ -1053,7 +1067,7 @@ export function demoIssueActivities() {
       issueId: second.id,
       category: "CustomFieldCategory",
       authorId: "1-1",
-      timestamp: BigInt(SEED_EPOCH - 2 * HOUR),
+      timestamp: BigInt(epoch - 2 * HOUR),
       fieldId: "92-2",
       added: JSON.stringify(["68-2"]),
       removed: JSON.stringify(["68-1"]),

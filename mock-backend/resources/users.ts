@@ -31,7 +31,7 @@ function timeZoneOf(id: string): GeneralProfileRead["timezone"] {
   return { id, presentation: id, offset };
 }
 
-function loadGeneralProfile(db: Db, userId: string): Promise<GeneralProfileRead> {
+export function loadGeneralProfile(db: Db, userId: string): Promise<GeneralProfileRead> {
   return readCache(db).read(`generalProfile:${userId}`, async () => {
     const row = await db.user.findUniqueOrThrow({
       where: { id: userId },
