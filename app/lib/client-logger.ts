@@ -68,7 +68,9 @@ function sanitize(value: unknown, ancestors: WeakSet<object>, depth: number): un
 function reportFailure(error: unknown): void {
   try {
     console.error(LOGGER_FAILURE_MESSAGE, error);
-  } catch {}
+  } catch {
+    // Nowhere left to report to.
+  }
 }
 
 function formatTime(time: number): string {
