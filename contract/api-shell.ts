@@ -1,8 +1,5 @@
-// The part of the contract (api.ts) that the browser's first scripts use: the configuration, which the page
-// caches in local storage, and the inbox folders and stream messages. Written with zod/mini, whose parts
-// are shaken out one by one, where the rest of the contract uses zod's full API: the browser then carries a
-// third of the zod (docs/benchmarks.md, Measured choices). api.ts re-exports all of it, so there is still
-// one contract; its schemas compose these like any other.
+// The part of the contract that the browser's first scripts use, written with zod/mini so the browser
+// carries less zod (docs/benchmarks.md, Measured choices). api.ts re-exports it: there is one contract.
 import * as z from "zod/mini";
 import { INBOX_FOLDERS } from "./constants.ts";
 

@@ -1,6 +1,5 @@
-// The zod contract of every request and response between Keel and its backend.
-// The mock backend validates with it and the app's API client parses with it,
-// so a real backend is held to the same shapes.
+// The zod contract of every request and response between Keel and its backend: the mock validates with
+// it and the app's API client parses with it, so a real backend is held to the same shapes.
 import { z } from "zod";
 import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./api-shell.ts";
 import { PUSH_AUTH_LENGTH, PUSH_ENDPOINT_MAX_LENGTH, PUSH_P256DH_LENGTH } from "./notification-kinds.ts";
@@ -24,7 +23,6 @@ import {
 const Id = z.string().min(1).max(200);
 const EpochMs = z.number().int().nonnegative();
 
-// The product's API as apps call it from their widgets: users, custom fields, activities, search.
 export * from "./app-api.ts";
 
 export {
@@ -72,18 +70,11 @@ export const AppearanceProfileSchema = z.object({
   showTooltips: z.boolean(),
 });
 
-/**
- * Keel's own preferences, an extension of the product's profiles (docs/decisions/0016): the mock keeps
- * them; a backend without it leaves `profiles.keel` out of its answer, and Keel keeps them in a cookie.
- */
+/** Keel's extension of the product's profiles (docs/decisions/0016); without it Keel uses a cookie. */
 const NavigationItemIdSchema = z.string().min(1).max(NAVIGATION_ITEM_ID_MAX_LENGTH);
 const NavigationItemIdsSchema = z.array(NavigationItemIdSchema).max(NAVIGATION_SHAPE_MAX_ITEMS);
 
-/**
- * The main menu as the user shapes it, by item id: their order, the items pinned first, the items
- * hidden from the bar, and the page `/` leads to (null: the default page). Ids of items the user no
- * longer has (an app removed since) are kept and ignored.
- */
+/** The main menu as the user shapes it, by item id; ids of items no longer there are kept and ignored. */
 export const NavigationShapeSchema = z.object({
   order: NavigationItemIdsSchema,
   pinned: NavigationItemIdsSchema,
@@ -92,7 +83,6 @@ export const NavigationShapeSchema = z.object({
 });
 export type NavigationShape = z.infer<typeof NavigationShapeSchema>;
 
-/** The kinds of notification shown outside the page (contract/notification-kinds.ts). */
 export const NotificationKindsSchema = z
   .object({ mention: z.boolean(), reaction: z.boolean(), subscription: z.boolean(), whatsnew: z.boolean() })
   .strict();
@@ -109,8 +99,6 @@ export const KeelProfileUpdateSchema = KeelProfileSchema.partial()
   .strict()
   .refine((update) => Object.keys(update).length > 0, { message: "Nothing to change" });
 export type KeelProfileUpdate = z.infer<typeof KeelProfileUpdateSchema>;
-
-// ---------- Web Push (Keel's extension, docs/decisions/0018-web-push.md) ----------
 
 const Base64Url = (length: number) =>
   z
@@ -141,14 +129,12 @@ export const PushSettingsSchema = z.object({
 });
 export type PushSettings = z.infer<typeof PushSettingsSchema>;
 
-/** A user's date format as Keel reads it from the profile. */
 export const UserDateFormatSchema = z.object({
   id: z.string(),
   datePattern: z.string(),
   pattern: z.string(),
 });
 
-/** An IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
 export const TimeZoneIdSchema = z
   .string()
   .max(64)
@@ -208,7 +194,6 @@ export const AppearanceUpdateSchema = AppearanceProfileSchema.partial()
   });
 export type AppearanceUpdate = z.infer<typeof AppearanceUpdateSchema>;
 
-/** The interface language: one of the 18, with its formatting locale. */
 export const GeneralProfileUpdateSchema = z
   .object({
     locale: z
@@ -330,7 +315,6 @@ export const NewThreadSchema = z
   })
   .strict();
 export type NewThread = z.input<typeof NewThreadSchema>;
-/** The first event of the inbox stream: the server's ping timeout, which the client uses if at least 30 s. */
 export const MarkThreadSchema = z
   .object({ thread: z.object({ id: Id }).loose(), read: z.boolean() })
   .strict();
@@ -363,7 +347,6 @@ export const AnalyticsEventSchema = z
 export const AnalyticsBatchSchema = z.array(AnalyticsEventSchema).min(1).max(1000);
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 
-/** Stored events counted per group and per UTC day, for the statistics page. */
 export const StatisticsSchema = z.object({
   days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
   groups: z.array(z.object({ group: z.string(), counts: z.array(z.number().int().nonnegative()) })),
@@ -381,8 +364,6 @@ export const StatisticsQuerySchema = z
     fields: z.string().max(4096).optional(),
   })
   .strict();
-
-// ---------- hub (identity service) ----------
 
 export const UserAgreementSchema = z.object({
   enabled: z.boolean(),
@@ -415,7 +396,6 @@ export type HubMe = z.infer<typeof HubMeSchema>;
 
 export const ConsentUpdateSchema = ConsentSchema.strict();
 
-/** The most users one page of the identity service's user list returns. */
 export const MAX_HUB_USERS_PAGE = 500;
 
 /** GET hub/api/rest/users: a page of the accounts, in login order. */
@@ -434,7 +414,6 @@ export const HubUserListItemSchema = z.object({
   guest: z.boolean(),
   banned: z.boolean(),
 });
-/** The identity service's paged answer: the page and the count of all users. */
 export const HubUsersPageSchema = z.object({
   skip: z.number().int().nonnegative(),
   top: z.number().int().nonnegative(),
@@ -442,7 +421,6 @@ export const HubUsersPageSchema = z.object({
   users: z.array(HubUserListItemSchema),
 });
 
-/** The most groups one page of the identity service's group list returns. */
 export const MAX_HUB_GROUPS_PAGE = 500;
 
 /** GET hub/api/rest/usergroups: a page of the groups, in name order. */
@@ -461,7 +439,6 @@ export const HubUserGroupSchema = z.object({
   /** Members, whether in the group itself or in one of its subgroups. */
   userCount: z.number().int().nonnegative(),
 });
-/** The identity service's paged answer: the page and the count of all groups. */
 export const HubUserGroupsPageSchema = z.object({
   skip: z.number().int().nonnegative(),
   top: z.number().int().nonnegative(),
@@ -550,11 +527,9 @@ export const ListQuerySchema = z
   })
   .strict();
 
-/** An edit of an issue's description (the Markdown task list saves through it). */
 export const IssueUpdateSchema = z.object({ description: z.string().max(100_000) }).strict();
 export type IssueUpdate = z.infer<typeof IssueUpdateSchema>;
 
-/** An edit of an article's content. */
 export const ArticleUpdateSchema = z.object({ content: z.string().max(100_000) }).strict();
 export type ArticleUpdate = z.infer<typeof ArticleUpdateSchema>;
 
@@ -592,10 +567,8 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** Writes that take no query parameters at all. */
 export const NoQuerySchema = z.object({}).strict();
 
-/** A path parameter naming one entity. */
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** The query every read accepts; unknown parameters are refused. */
@@ -605,8 +578,6 @@ export const ReadQuerySchema = z
     ignoreLicenseErrors: QueryBoolean.optional(),
   })
   .strict();
-
-// ---------- projects (the new-project wizard) ----------
 
 export const ProjectTemplateSchema = z.enum(PROJECT_TEMPLATES, { message: "Choose a template" });
 export type ProjectTemplate = z.infer<typeof ProjectTemplateSchema>;
@@ -652,10 +623,8 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
-/** A project's leader as the project list shows it. */
 export const ProjectLeaderSchema = z.object({ id: Id, login: z.string(), name: z.string() });
 
-/** One project of GET api/admin/projects: what the projects page reads. */
 export const ProjectListItemSchema = z.object({
   id: Id,
   shortName: z.string(),
@@ -667,7 +636,6 @@ export const ProjectListItemSchema = z.object({
 export const ProjectListSchema = z.array(ProjectListItemSchema);
 export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
 
-/** The most projects one page of GET api/admin/projects returns. */
 export const MAX_PROJECTS_PAGE = 500;
 
 /** GET api/admin/projects: a page of the projects the caller may see, in name order. */
@@ -725,11 +693,8 @@ export const WhatsNewVersionSchema = z.object({
 });
 export type WhatsNewVersion = z.infer<typeof WhatsNewVersionSchema>;
 
-/** The server's "available now" list and every bundled feature file. */
 export const WhatsNewSchema = z.object({ versions: z.array(WhatsNewVersionSchema) });
 export type WhatsNew = z.infer<typeof WhatsNewSchema>;
-
-// ---------- apps (docs/widgets.md) ----------
 
 /** A widget's size wish in px (every place but the dashboard and Markdown); null where the manifest has none. */
 export const AppExpectedDimensionsSchema = z.object({
@@ -774,17 +739,13 @@ export type AppEntry = z.infer<typeof AppEntrySchema>;
 
 export const AppListSchema = z.array(AppEntrySchema);
 
-/** A path parameter naming one app. */
 export const AppNameParamsSchema = z.object({ name: z.string().min(1).max(100) });
-
-// ---------- app storage, request decisions, embeddings, dashboards (docs/widgets.md) ----------
 
 /** The widget `storage` API: per user and app, strings only, keys and values together at most 1 MB. */
 export const WIDGET_STORAGE_QUOTA_BYTES = 1024 * 1024;
 export const WIDGET_STORAGE_RESERVED_PREFIX = "__meta:";
 /** What a handler may keep in one entity's (or the app's global) extensionProperties, as JSON. */
 export const MAX_EXTENSION_PROPERTIES_BYTES = 64 * 1024;
-/** An embedding's config, as JSON. */
 export const MAX_EMBEDDING_CONFIG_BYTES = 64 * 1024;
 // In constants.ts, which the dashboard's page reads without zod.
 export { DASHBOARD_TILE_HEIGHT, DASHBOARD_TILE_WIDTH, MAX_DASHBOARD_TILES };
@@ -825,7 +786,6 @@ const WidgetKey = z.string().min(1).max(100);
 export const EmbeddingSchema = z.object({
   id: EmbeddingIdSchema,
   widgetKey: WidgetKey,
-  /** What the widget stored with storeConfig, or null. */
   config: z.json().nullable(),
 });
 export type Embedding = z.infer<typeof EmbeddingSchema>;

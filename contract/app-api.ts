@@ -1,6 +1,5 @@
-// The product's API as real apps call it from their widgets (docs/widgets.md, "The product's API"): users
-// and their general profile, custom fields of issues, activities, the search query assist and count, and
-// how projects use the workflow rules of installed apps. Field names and shapes are the product's.
+// The product's API as real apps call it from their widgets (docs/widgets.md, "The product's API"), with
+// the product's field names and shapes.
 import { z } from "zod";
 
 const Id = z.string().min(1).max(200);
@@ -13,7 +12,6 @@ const queryInteger = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
-/** The most a search query may hold, in characters. */
 export const MAX_QUERY_CHARS = 2000;
 
 /** Another user as the product's User entity; ringId is the account's id in the identity service. */
@@ -30,7 +28,6 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** Date formats a user may choose, as the product names them. */
 export { DATE_FORMATS } from "./constants.ts";
 
 export const DateFormatSchema = z.object({
@@ -259,7 +256,6 @@ export const IssueCountResponseSchema = z.object({
   unresolvedOnly: z.boolean(),
 });
 
-/** How a project uses one workflow rule of an installed app. */
 export const PluggableObjectUsageSchema = z.object({
   id: Id,
   enabled: z.boolean(),

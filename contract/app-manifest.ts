@@ -1,6 +1,5 @@
-// manifest.json of an app package in the real product's format (docs/widgets.md), checked with zod so that a
-// wrong package is refused with a message naming the field. Real manifests carry more keys than Keel reads
-// ($schema, changeNotes, settings, aiToolPrefix…): they are kept, never refused.
+// manifest.json of an app package in the real product's format (docs/widgets.md). Keys Keel does not read
+// are kept, never refused: real manifests carry many.
 import { z } from "zod";
 import { DIMENSIONED_BY_DEFAULT } from "./extension-points.ts";
 
@@ -174,7 +173,6 @@ export function manifestProblems(error: z.ZodError): ManifestProblem[] {
   }));
 }
 
-/** One line per problem: `widgets.0.key: must start with a lower-case letter …`. */
 export function formatManifestError(error: z.ZodError): string {
   return manifestProblems(error)
     .map((p) => `${p.path}: ${p.message}`)

@@ -1,5 +1,5 @@
-// Constants of the backend's API that the shell and the backend both use: value sets its schemas accept,
-// permission keys, cookie names and size limits. The shell's own constants are in app/lib/constants.ts.
+// Constants of the backend's API that the shell and the backend both use; the shell's own are in
+// app/lib/constants.ts.
 import type { NavigationShape } from "./api.ts";
 
 export const HUB_API_VERSION = "4";
@@ -41,7 +41,6 @@ export const USER_TYPES = ["STANDARD_USER", "REPORTER"] as const;
 export const PROJECT_TYPES = ["DEFAULT", "HELPDESK"] as const;
 export const INBOX_FOLDERS = ["direct", "subscription", "whatsnew"] as const;
 
-/** Permission keys as the backend's permission cache names them. */
 export const PERMISSION = {
   READ_ISSUE: "READ_ISSUE",
   PRIVATE_READ_ISSUE: "PRIVATE_READ_ISSUE",
@@ -80,7 +79,6 @@ export const PERMISSION = {
 } as const;
 export type PermissionKey = (typeof PERMISSION)[keyof typeof PERMISSION];
 
-/** Feature flag ids. */
 export const FEATURE_FLAG = {
   PLANNING_CANVAS: "planning-canvas",
   AI_ASSISTANT: "ai-assistant",
@@ -96,11 +94,8 @@ export const HUB_SESSION_COOKIE = "hub_session";
 export const ANALYTICS_MAX_BATCH_BYTES = 500 * 1024;
 export const ANALYTICS_MAX_EVENT_BYTES = 32 * 1024;
 
-/** Templates a new project can start from. */
 export const PROJECT_TEMPLATES = ["scrum", "kanban", "helpdesk", "default"] as const;
-/** Kinds an invitation failure is counted by. */
 export const INVITE_FAILURE_KINDS = ["user", "email", "group", "undefined"] as const;
-/** Locales with bundled what's-new feature files, each with a cloud variant. */
 export const FEATURE_FILE_LOCALES = [
   "cs_CZ",
   "de_DE",
@@ -123,9 +118,8 @@ export const FEATURE_FILE_LOCALES = [
 ] as const;
 
 /**
- * The app a widget host request acts for. The host sets it on every request it makes for a widget, and the
- * backend answers an app's handlers, storage and embeddings only to requests naming that app: a widget
- * cannot reach another app's, and a cross-site page or a sandboxed frame cannot send a custom header.
+ * The app a widget host request acts for; the backend answers an app's endpoints only to requests naming
+ * it, and a cross-site page or a sandboxed frame cannot send a custom header.
  */
 export const WIDGET_APP_HEADER = "x-keel-widget-app";
 

@@ -230,8 +230,7 @@ function mergeTrees(
 ): FieldTree | null {
   if (existing === null) return incoming;
   if (incoming === null || existing === incoming) return existing;
-  // Alias expansions share subtrees, so merging without memoisation can
-  // revisit the same pair exponentially often.
+  // Alias expansions share subtrees: without memoisation a pair is revisited exponentially often.
   const cached = cache.get(existing)?.get(incoming);
   if (cached !== undefined) return cached;
   const merged = new Map(existing);
@@ -444,8 +443,7 @@ function serializeDeduplicated(root: FieldTree): string {
     return text;
   };
 
-  // For every distinct fragment: how often each child fragment occurs
-  // directly inside it, and one tree that renders to it.
+  // Per fragment: how often each child fragment occurs directly inside it, and a tree that renders it.
   const childCounts = new Map<string, Map<string, number>>();
   const representatives = new Map<string, FieldTree>();
   const collect = (tree: FieldTree): Map<string, number> => {
@@ -462,9 +460,7 @@ function serializeDeduplicated(root: FieldTree): string {
     return counts;
   };
 
-  // A fragment is always longer than the fragments inside it, so walking from
-  // the longest down settles each fragment's occurrence count (after its
-  // enclosing fragments were possibly aliased) before it is needed.
+  // Walking from the longest fragment down settles each one's count before it is needed.
   const occurrences = collect(root);
   const aliased = new Set<string>();
   const byLength = [...childCounts.keys()].sort((a, b) => b.length - a.length);
@@ -494,8 +490,7 @@ function serializeDeduplicated(root: FieldTree): string {
     });
 
   let output = render(root);
-  // Rendering a definition may discover further aliases, growing the queue
-  // while it is iterated.
+  // Rendering a definition may discover further aliases, growing the queue while it is iterated.
   for (const text of definitionQueue) {
     const tree = representatives.get(text);
     if (tree === undefined) continue;

@@ -5,7 +5,6 @@ export const NOTIFICATION_KINDS = ["mention", "reaction", "subscription", "whats
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationKinds = Record<NotificationKind, boolean>;
 
-/** Every kind is on until the person turns one off. */
 export const DEFAULT_NOTIFICATION_KINDS: NotificationKinds = {
   mention: true,
   reaction: true,
@@ -46,13 +45,11 @@ export function threadUrl(thread: { issue: { idReadable: string } | null; folder
     : `/notifications?folder=${encodeURIComponent(thread.folder.id)}`;
 }
 
-/** Text cut to `max` characters, with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-/** The parts of an inbox thread a notification shows. */
 export interface NotifiedThread {
   id: string;
   type: "mention" | "reaction" | "subscription";

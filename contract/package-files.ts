@@ -1,6 +1,5 @@
-// Which files of an app package a widget frame may load, and at which URL (docs/widgets.md, "Widget
-// documents"). Frames get the package's own folder structure, so the relative URLs a build tool writes
-// (`../../widgets/assets/x.js` from `widgets/<key>/index.html`) resolve as they do in the product.
+// Which package files a widget frame may load, and where (docs/widgets.md): frames see the package's own
+// folders, so a build tool's relative URLs resolve as in the product.
 
 /** indexPath, iconPath and settingsSchemaPath are relative to this folder of the package. */
 export const WIDGETS_FOLDER = "widgets";
@@ -25,5 +24,4 @@ export function widgetFileUrl(basePath: string, appName: string, packagePath: st
     .join("/")}`;
 }
 
-/** The package path of a widget's document: its `indexPath` (without a query) under `widgets/`. */
 export const widgetDocumentPath = (indexFile: string) => `${WIDGETS_FOLDER}/${indexFile}`;

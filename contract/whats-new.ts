@@ -1,6 +1,4 @@
-// The what's-new rules (docs/notifications.md): where the feature list
-// comes from, which bundled file fits a locale, and how the newest version
-// raises the whatsnew inbox folder. Pure, so the mock backend shares it.
+// The what's-new rules (docs/notifications.md), pure so the mock backend shares them.
 import { FEATURE_FILE_LOCALES, PERMISSION } from "./constants.ts";
 import { hasPermission } from "./permissions.ts";
 import type { InboxFolder, PermissionEntry, WhatsNewVersion } from "./api.ts";
@@ -12,7 +10,6 @@ export type WhatsNewSource = "server" | "bundled";
 export const WHATS_NEW_FOLDER_ID = "whatsnew";
 export const DEFAULT_FEATURE_FILE_LOCALE: FeatureFileLocale = "en_US";
 
-/** Holding any of these lets a user read the server's "available now" list. */
 const SERVER_SOURCE_PERMISSIONS = [
   PERMISSION.PRIVATE_READ_ISSUE,
   PERMISSION.LOW_LEVEL_READ,
@@ -35,7 +32,6 @@ export function featureFileLocale(locale: string | null | undefined): FeatureFil
   );
 }
 
-/** en_US.json, or en_US.cloud.json for hosted installs. */
 export function featureFileName(locale: FeatureFileLocale, cloud: boolean): string {
   return `${locale}${cloud ? ".cloud" : ""}.json`;
 }
@@ -55,10 +51,7 @@ export function newestVersion<V extends Pick<WhatsNewVersion, "id">>(versions: r
   return sortVersionsNewestFirst(versions)[0];
 }
 
-/**
- * The folders with the whatsnew folder's lastNotified raised to the first day of
- * the newest version's month. Only ever raised: a later notification stays.
- */
+/** Raises the whatsnew folder's lastNotified to the newest version's month; never lowers it. */
 export function raiseWhatsNewFolder<F extends InboxFolder>(
   folders: readonly F[],
   versions: readonly Pick<WhatsNewVersion, "id">[],

@@ -1,20 +1,15 @@
-// What one source may store and how much is kept (docs/analytics.md, "Limits"): a token bucket per source,
-// a cap on stored events and bytes, and a retention after which events are deleted.
+// What one source may store and how much is kept (docs/analytics.md, "Limits").
 import type { Db } from "./db.ts";
 import { HttpError } from "./http.ts";
 
 export interface AnalyticsLimits {
   /** Events one source (a signed-in user, else an address) may store at once. */
   burst: number;
-  /** Events one source may store per minute, sustained. */
   perMinute: number;
   /** Sources the rate limiter remembers; beyond it new sources share one bucket. */
   maxSources: number;
-  /** Events kept in the database at most. */
   maxStoredEvents: number;
-  /** Bytes of event data (group, event, fields, client data) kept at most. */
   maxStoredBytes: number;
-  /** Events received longer ago than this are deleted. */
   retentionDays: number;
 }
 
@@ -25,11 +20,8 @@ export const ANALYTICS_MAINTENANCE_INTERVAL_MS = 60 * 60_000;
 const SWEEP_INTERVAL_MS = 1_000;
 
 export interface RateLimiter {
-  /** Takes `cost` tokens from `key`'s bucket, or says how long until they are there. */
   take(key: string, cost: number): Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
-  /** Whether `key` could take one token now, without taking it. */
   hasTokens(key: string): Promise<boolean>;
-  /** Buckets remembered. */
   size(): Promise<number>;
 }
 
@@ -39,10 +31,8 @@ const OVERFLOW_KEY = "\u0000overflow";
 const MAX_ATTEMPTS = 8;
 
 /**
- * Token buckets in the database, so every backend server takes from the same ones. A write applies only
- * to the version of the bucket it read (optimistic concurrency, the same on SQLite and PostgreSQL). At most
- * `maxKeys` buckets are kept: only full ones are deleted (they equal a new one), so deleting never frees a
- * limited source, and while every bucket is still limited, new sources share one overflow bucket.
+ * Token buckets in the database, shared by every server, written with optimistic concurrency. Only full
+ * buckets are deleted, so deleting never frees a limited source; past `maxKeys` new sources share one.
  */
 export function createRateLimiter(
   db: Db,
@@ -51,7 +41,6 @@ export function createRateLimiter(
   const { capacity, maxKeys } = options;
   const now = options.now ?? Date.now;
   const perMs = options.perMinute / 60_000;
-  /** How long an untouched bucket takes to be full again from empty. */
   const refillMs = perMs > 0 ? Math.ceil(capacity / perMs) : Infinity;
   let nextSweep = 0;
 
@@ -139,7 +128,6 @@ export interface StoredAnalyticsEvent {
 }
 
 export interface AnalyticsStore {
-  /** Stores every event or none; 507 when the cap would be passed. */
   store(events: StoredAnalyticsEvent[]): Promise<void>;
 }
 
@@ -150,9 +138,8 @@ const rowBytes = (row: StoredAnalyticsEvent) =>
   Buffer.byteLength(row.clientData);
 
 /**
- * The analytics table with a cap and a retention. The totals live in the database (AnalyticsTotals), and a
- * write raises them only if the cap still holds, in the same transaction as its insert: servers writing at
- * once never pass the cap together. Each server deletes expired events now and then and recounts.
+ * The analytics table with a cap and a retention. A write raises the stored totals only if the cap still
+ * holds, in its insert's transaction, so servers writing at once never pass the cap together.
  */
 export function createAnalyticsStore(
   db: Db,

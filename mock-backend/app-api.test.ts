@@ -1,5 +1,4 @@
-// The product's API as real apps call it (JetBrains' votes histogram, documents list, article feedback and
-// workflow rules list): each call with the app's own field selector, and its errors.
+// The product's API as real apps call it, each call with the app's own field selector.
 import { expect, test } from "vitest";
 import { z } from "zod";
 import { PERMISSION } from "#contract/constants.ts";
@@ -30,8 +29,6 @@ const get = async (path: string, login: string | null) =>
   backend.client.request("GET", path, { headers: await as(login) });
 const post = (path: string, body: unknown, login: string) =>
   backend.client.request("POST", path, { body, headers: bearer(login) });
-
-// ---------- activities (votes histogram) ----------
 
 const VOTES_PAGE = "/api/issues/DEMO-1/activitiesPage?categories=VotersCategory";
 const VOTES = `${VOTES_PAGE}&$top=1000`;
@@ -163,8 +160,6 @@ test("activitiesPage refuses a missing or unknown category, and hides issues the
   });
 });
 
-// ---------- users and the general profile ----------
-
 test("users/me answers the general profile's date format, as the votes histogram reads it", async () => {
   const me = expectOk(
     await get("/api/users/me?fields=profiles(general(dateFieldFormat(datePattern,pattern)))", "alice"),
@@ -222,8 +217,6 @@ test("users/{id} answers ringId, the user's id in the identity service, as artic
   expectError(await get("/api/users/1-1?fields=id,ringId", null), 401);
 });
 
-// ---------- permissions ----------
-
 test("the administrator holds UPDATE_ARTICLE, UPDATE_USER and the other keys widgets are gated on", async () => {
   const cache = expectOk(await get("/api/permissions/cache?fields=global,permission(key)", "admin")) as {
     global: boolean;
@@ -255,8 +248,6 @@ test("permissions/cache names each project by short name, as article feedback se
     ),
   );
 });
-
-// ---------- search: issues with custom fields, counts, assist ----------
 
 // The documents list widget's selector.
 const ISSUE_FIELDS =
@@ -446,8 +437,6 @@ test("search/assist marks an unclosed brace and refuses a body it cannot read", 
   });
   expect((expectOk(guestUsers) as { suggestions: unknown[] }).suggestions).toEqual([]);
 });
-
-// ---------- workflow rules in projects ----------
 
 const RULE = (
   title: string,

@@ -76,7 +76,7 @@ async function install(backend: Backend, files: Record<string, string> = {}) {
 }
 
 const slowRunner = createHandlerRunner({ timeoutMs: 1000 });
-/** Filling the heap takes about half a second alone, several under a loaded machine: a limit it never meets. */
+/** Filling the heap is slow on a loaded machine: a time limit it never meets. */
 const roomyRunner = createHandlerRunner({ timeoutMs: 20_000 });
 afterAll(() => {
   slowRunner.close();

@@ -1,5 +1,4 @@
-// What an app's HTTP handler finds in its context: the caller as the scripting API's User (with ringId),
-// and for issue and article handlers the entity's project as ctx.project.
+// What an app's HTTP handler finds in its context: the caller (with ringId) and ctx.project.
 import { expect, test } from "vitest";
 import { handlerFile, insertApp } from "#tests/helpers/apps.ts";
 import { bearer, expectOk, withBackend, type Backend } from "#tests/helpers/backend.ts";

@@ -48,17 +48,11 @@ export interface AppLimits {
 export interface MockBackendOptions extends AuthOptions {
   /** Signs the identity service's own sessions and the state between its sign-in steps. */
   secret: string;
-  /** The identity service's sign-in throttle; defaults in sign-in-throttle.ts. */
   signInThrottle?: Partial<SignInThrottleOptions>;
-  /** Rate, cap and retention of usage events; defaults in analytics-limits.ts. */
   analytics?: Partial<AnalyticsLimits>;
-  /** Open inbox streams per user; defaults in inbox-events.ts. */
   inboxStreams?: Partial<InboxStreamLimits>;
-  /** Lifetimes of the identity service's codes and tokens; defaults in identity/oauth.ts. */
   identity?: Partial<OAuthSettings>;
-  /** Without it, handlers run in the process-wide runner, with default limits. */
   apps?: AppLimits;
-  /** Web Push: VAPID keys, the push services allowed, limits; defaults in defaults.ts. */
   push?: Partial<PushOptions>;
 }
 
@@ -69,17 +63,11 @@ export const DEFAULT_PUSH_OPTIONS: PushOptions = {
   timeoutMs: DEFAULT_PUSH_TIMEOUT_MS,
 };
 
-/**
- * What a user who must use two-factor authentication and has not set it up may still call: who they
- * are and what the shell needs to send them to the set-up. Everything else answers 403 until then.
- */
+/** All a user who must set up two-factor authentication may call until then; the rest answers 403. */
 const API_OPEN_WHILE_SETTING_UP = ["GET /config", "GET /users/me", "GET /permissions/cache"];
 const HUB_OPEN_WHILE_SETTING_UP = ["GET /users/me", "GET /settings/public"];
 
-/**
- * The backend Keel talks to when no real one is configured: the product's REST
- * API under /api and the identity service's under /hub/api/rest.
- */
+/** The product's REST API under /api and the identity service's under /hub/api/rest. */
 export function createMockBackend(backendOptions: MockBackendOptions): Router {
   const { db, secret, apps } = backendOptions;
   const oauth =
@@ -135,10 +123,7 @@ export function createMockBackend(backendOptions: MockBackendOptions): Router {
   return root;
 }
 
-/**
- * An Express app of its own holding the mock (its own port, in-process dispatch, tests). Given the router
- * that Keel's server also mounts, both answer with the same handlers and state.
- */
+/** An Express app of its own holding the mock; given Keel's router, both share handlers and state. */
 export function createMockBackendApp(options: MockBackendOptions | { router: Router }): express.Express {
   const app = express();
   app.disable("x-powered-by");

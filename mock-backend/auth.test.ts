@@ -1,6 +1,4 @@
-// How the mock backend knows its caller: a bearer token (a permanent one, or the identity service's access
-// token), else the guest. It has no sign-in of its own and takes no cookie: clients sign in at the identity
-// service (docs/identity.md), and writes without a token need same-origin proof.
+// How the mock backend knows its caller: a bearer token, else the guest; no cookie (docs/identity.md).
 import { expect, test } from "vitest";
 import { SESSION_COOKIE } from "#contract/constants.ts";
 import { demoToken } from "#prisma/factories.ts";

@@ -45,10 +45,7 @@ const DUMMY_HASH = {
   hash: randomBytes(32).toString("base64url"),
 };
 
-/**
- * Whether `password` matches `stored`. Without a usable hash (an unknown login, the guest) the password
- * is still hashed, so that every answer takes as long.
- */
+/** Without a usable hash the password is still hashed, so every answer takes as long. */
 export function verifyPassword(password: string, stored: string | null): boolean {
   const parsed = parsePasswordHash(stored);
   const { salt, hash } = parsed ?? DUMMY_HASH;
@@ -67,7 +64,6 @@ export function formatPermanentToken(login: string, name: string, secret: string
 
 export interface AuthOptions {
   db: Db;
-  /** The identity service, whose access tokens the API accepts as bearer tokens. */
   oauth?: OAuthServer;
 }
 
@@ -98,7 +94,6 @@ function signedIn(
   return missing ? { user, via, secondFactorMissing: true } : { user, via };
 }
 
-/** Resolves the caller from a bearer token (permanent or the identity service's), else the guest. */
 export function authenticate(options: AuthOptions): RequestHandler {
   const { db, oauth } = options;
   const cache = readCache(db);
@@ -170,11 +165,7 @@ export const requireSameOriginForWrites: RequestHandler = (req, _res, next) => {
   next(forbidden("Cross-site request refused: a same-origin Origin header or a bearer token is required"));
 };
 
-/**
- * Refuses every call but `open` ("METHOD /path" below the mount point) from a user who must use
- * two-factor authentication and has not set it up: whatever their token, they can only see who they
- * are, set it up at the identity service, or sign out.
- */
+/** A user who must set up two-factor authentication and has not may make only the `open` calls. */
 export function requireSecondFactor(open: readonly string[]): RequestHandler {
   const allowed = new Set(open);
   return (req, _res, next) => {

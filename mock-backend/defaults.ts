@@ -1,5 +1,4 @@
-// The mock's default limits, apart from the code that applies them: server/env.ts reads them for its
-// defaults without loading the mock.
+// The mock's default limits, apart so server/env.ts reads them without loading the mock.
 import type { AnalyticsLimits } from "./analytics-limits.ts";
 import type { InboxStreamLimits } from "./inbox-events.ts";
 import type { SignInThrottleOptions } from "./sign-in-throttle.ts";

@@ -28,10 +28,7 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
-/**
- * The mock backend's demo users' password and tokens are published: on an interface other machines reach,
- * anyone signs in as the administrator. That refuses to start unless explicitly allowed, and is logged.
- */
+/** The demo credentials are published: on an interface others reach, start only when explicitly allowed. */
 export async function checkPublicDemo(
   db: Db,
   { host, allowPublicDemo }: { host: string; allowPublicDemo: boolean },

@@ -10,7 +10,6 @@ import {
 import type { ErrorBody } from "#contract/api.ts";
 import { isCachedAnswer } from "./read-cache.ts";
 
-/** An expected failure with the status and the real product's error body. */
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
@@ -31,7 +30,6 @@ export const unauthorized = (description = "Authentication required") =>
 export const forbidden = (description = "Access denied") => new HttpError(403, "forbidden", description);
 export const notFound = (description = "Not found") => new HttpError(404, "not_found", description);
 
-/** Parses `data` with `schema` or throws 400 naming every bad field. */
 export function validate<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
@@ -72,11 +70,9 @@ export function requestedFields(req: Request, fallback = "id"): FieldTree {
   }
 }
 
-// The JSON of answers from the read cache (read-cache.ts), per selector: those values are deep-frozen and
-// shared until the database changes, and parsed selectors are shared too, so both identities are stable.
+// JSON of read-cache answers per selector: both are shared and immutable, so their identities are stable.
 const serialized = new WeakMap<object, WeakMap<FieldTree, string>>();
 
-/** Sends only the requested fields of `value`. */
 export function sendFields(req: Request, res: Response, value: unknown, fallback?: string): void {
   const tree = requestedFields(req, fallback);
   if (!isCachedAnswer(value)) {
@@ -104,7 +100,6 @@ export function fieldsSender(req: Request, fallback?: string): (res: Response, v
   };
 }
 
-/** Wraps an async handler so rejections reach the error handler. */
 export function route(handler: (req: Request, res: Response) => Promise<void> | void): RequestHandler {
   return (req, res, next) => {
     Promise.resolve(handler(req, res)).catch(next);
@@ -143,10 +138,7 @@ function parsePart(part: RequestPart | undefined, data: unknown, what: string): 
   return Array.isArray(part) ? validate(part[0], data, part[1]) : validate(part as z.ZodType, data, what);
 }
 
-/**
- * A route handler that receives its caller and its parsed query, path parameters and body; a part that does
- * not parse is answered 400 naming every bad field (`validate`), and rejections reach the error handler.
- */
+/** A route handler given its caller and parsed query, params and body; a bad part answers 400. */
 export function endpoint<
   U = undefined,
   Q extends RequestPart | undefined = undefined,

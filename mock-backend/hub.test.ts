@@ -278,8 +278,6 @@ test("POST users/endUserAgreementConsent without a token or an Origin is refused
   });
 });
 
-// ---------- GET hub/api/rest/users ----------
-
 const USERS = `${HUB}/users`;
 const listUsers = (login: string, query = "") =>
   backend.client.request("GET", `${USERS}${query}`, { headers: { ...V4, ...bearer(login) } });
@@ -302,8 +300,6 @@ test("GET /users refuses those who may not read other users, and bad paging", as
     expectError(await listUsers("admin", `?${bad}`), 400, "bad_request");
   }
 });
-
-// ---------- GET hub/api/rest/usergroups ----------
 
 const GROUPS = `${HUB}/usergroups`;
 const listGroups = (login: string, query = "") =>

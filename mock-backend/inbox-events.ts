@@ -1,10 +1,6 @@
-// Inbox changes pushed to open tabs over Server-Sent Events, across every backend server. A write to a
-// user's inbox records an InboxEvent row, whose id is the stream's event id, and signals it: on SQLite in
-// this process at once, on PostgreSQL to every process through NOTIFY (ids only in the payload). A short
-// poll of the table is the safety net when a listener connection drops (and the only signal between
-// processes sharing a SQLite file). Each backend reads a user's new events and folders once and sends
-// them on all of that user's streams; a reconnecting stream names its Last-Event-ID and gets what it
-// missed.
+// Inbox changes pushed to open tabs over Server-Sent Events, across every backend server: an InboxEvent
+// row per write (its id is the event id), signalled in-process on SQLite and by NOTIFY on PostgreSQL, with
+// a short poll as the safety net. A reconnecting stream names its Last-Event-ID and gets what it missed.
 import { EventEmitter } from "node:events";
 import type { Response } from "express";
 import pg from "pg";
@@ -17,11 +13,9 @@ const EVENT_ORDER_LOCK = 4_824_130_118;
 /** Events are kept this long for reconnecting streams; the folders sent after a replay cover older ones. */
 export const INBOX_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
-/** Events one read sends at most; a longer backlog is sent in several reads. */
 const EVENT_BATCH = 100;
 /** Reconnection time a stream closed by a server that stops is told to wait, before jitter. */
 export const DRAIN_RETRY_MS = 500;
-/** Listener reconnection delay after its connection drops; the poll covers the gap. */
 const LISTENER_RETRY_MS = 1000;
 /** Delay before a user's failed read is tried again: no later change may be needed to deliver it. */
 export const FAN_OUT_RETRY_MS = 1000;
@@ -33,15 +27,12 @@ const lastPrune = new WeakMap<Db, number>();
 
 export interface InboxEvent {
   id: number;
-  /** The thread a new notification created, else null. */
   threadId: string | null;
 }
 
 /**
- * Records a change to `userId`'s inbox after it was written, and signals it. On PostgreSQL the insert
- * runs under a transaction-scoped advisory lock, so events commit in id order: a reader that has seen
- * id n never finds a smaller id committed later. The NOTIFY is part of the same transaction, so it is
- * delivered exactly when the row is visible.
+ * On PostgreSQL the insert holds an advisory lock so events commit in id order (a reader that has seen id n
+ * never finds a smaller one later), and the NOTIFY shares the transaction, so it arrives with the row.
  */
 export async function publishInboxChange(
   db: Db,
@@ -71,7 +62,6 @@ export async function publishInboxChange(
   return id;
 }
 
-/** The newest event id of a user (0 for none): where a new stream starts. */
 export async function latestInboxEvent(db: Db, userId: string): Promise<number> {
   const row = await db.inboxEvent.findFirst({
     where: { userId },
@@ -81,7 +71,6 @@ export async function latestInboxEvent(db: Db, userId: string): Promise<number> 
   return row?.id ?? 0;
 }
 
-/** A user's events after `after`, oldest first, at most one batch. */
 export function inboxEventsAfter(db: Db, userId: string, after: number): Promise<InboxEvent[]> {
   return db.inboxEvent.findMany({
     where: { userId, id: { gt: after } },
@@ -91,10 +80,7 @@ export function inboxEventsAfter(db: Db, userId: string, after: number): Promise
   });
 }
 
-/**
- * Calls `onChange(userId)` for every inbox event of the database, from whichever process recorded it,
- * until the returned stop is called. A user may be named more than once for one event.
- */
+/** Calls `onChange(userId)` for every inbox event of any process; a user may be named twice for one. */
 export function watchInboxEvents(db: Db, pollMs: number, onChange: (userId: string) => void): () => void {
   let stopped = false;
   const onLocal = (source: Db, userId: string) => {
@@ -175,10 +161,7 @@ export function trackStream(res: Response): () => void {
   return () => streams.delete(res);
 }
 
-/**
- * Ends every open stream, so a shutting-down server is not held open by them. Each is told to come back
- * soon (with jitter, so they do not all arrive at once); it sends its Last-Event-ID and misses nothing.
- */
+/** Ends every open stream so shutdown is not held open; each comes back after a jittered retry. */
 export function closeInboxStreams(): void {
   for (const res of streams) {
     if (!res.writableEnded) {
@@ -192,21 +175,16 @@ export function closeInboxStreams(): void {
 export interface InboxStreamLimits {
   /** Open streams per user; opening one more closes the user's oldest. */
   maxStreamsPerUser: number;
-  /** How often the table of events is read for changes other processes made. */
   eventPollMs: number;
 }
 
-/** One open stream as the registry sees it. */
 export interface InboxSubscriber {
   send(text: string): void;
-  /** Called when a newer stream of the same user takes this one's place. */
   supersede(): void;
-  /** The id of the last event this stream has been sent. */
   cursor: number;
 }
 
 export interface InboxStreamRegistry {
-  /** Adds a user's stream, closing their oldest beyond the cap; returns the removal. */
   add(userId: string, subscriber: InboxSubscriber): () => void;
   count(userId: string): number;
 }
@@ -218,19 +196,14 @@ interface UserStreams {
 }
 
 /**
- * The open streams of one backend, by user. A change is read once per user (the events after the
- * streams' oldest cursor, and the folders) and each stream gets the events it has not had, then the
- * folders; changes that arrive during a read are covered by one more read after it. The newest stream
- * is kept and the oldest closed, because the tab a person just opened is the one they look at; the
- * closed one is told why (event `superseded`) and falls back to polling.
+ * The open streams of one backend, by user: a change is read once per user and fanned out. Past the cap
+ * the oldest stream is closed (`superseded`), since the tab just opened is the one a person looks at.
  */
 export function createInboxStreamRegistry(options: {
   maxStreamsPerUser: number;
   read: (userId: string) => Promise<unknown>;
   events: (userId: string, after: number) => Promise<InboxEvent[]>;
-  /** Starts calling back on every change; returns the stop. */
   watch: (onChange: (userId: string) => void) => () => void;
-  /** Delay before a failed read is tried again. */
   retryMs?: number;
 }): InboxStreamRegistry {
   const users = new Map<string, UserStreams>();
@@ -291,7 +264,6 @@ export function createInboxStreamRegistry(options: {
       }
       entry.subscribers.add(subscriber);
       stopWatching ??= options.watch(onChange);
-      // Sends what happened between the stream's cursor and its registration.
       onChange(userId);
       const own = entry;
       return () => {
@@ -317,7 +289,6 @@ export function sseMessage(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** A Last-Event-ID header's event id, or undefined when there is none or it is not one of ours. */
 export function parseLastEventId(header: string | undefined): number | undefined {
   if (header === undefined || !/^\d{1,15}$/.test(header)) return undefined;
   return Number(header);

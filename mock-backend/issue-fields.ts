@@ -111,7 +111,6 @@ function apiValue(pf: ProjectFieldRow, stored: unknown, users: ReadonlyMap<strin
   return typeof stored === "string" || typeof stored === "number" ? stored : null;
 }
 
-/** An issue's custom fields in the project's order, empty ones with a null value. */
 export function toIssueFields(
   projectFields: ProjectFieldRow[],
   values: { projectFieldId: string; value: string }[],
@@ -130,7 +129,6 @@ export function toIssueFields(
   });
 }
 
-/** What an issue row needs included to show its fields. */
 export const issueFieldsInclude = {
   fieldValues: { select: { projectFieldId: true, value: true } },
   project: {

@@ -1,4 +1,3 @@
-// Reads from the database into the contract's shapes.
 import { DEFAULT_NAVIGATION_SHAPE, PERMISSION } from "#contract/constants.ts";
 import type { Prisma } from "#prisma/generated/client.ts";
 import {
@@ -102,7 +101,6 @@ async function readCurrentUser(db: Db, userId: string): Promise<CurrentUser> {
   };
 }
 
-/** The stored notification kinds; an empty or unreadable column is every kind. */
 export function readNotificationKinds(column: string): NotificationKinds {
   if (!column) return DEFAULT_NOTIFICATION_KINDS;
   try {
@@ -112,7 +110,6 @@ export function readNotificationKinds(column: string): NotificationKinds {
   }
 }
 
-/** The stored navigation shape; an empty or unreadable column is the default menu. */
 export function readNavigationShape(column: string): NavigationShape {
   if (!column) return DEFAULT_NAVIGATION_SHAPE;
   try {
@@ -166,10 +163,8 @@ export function projectsWith(db: Db, userId: string, key: string): Promise<"all"
 }
 
 /**
- * The issues `userId` may read: those of the projects where they hold READ_ISSUE, except that in a
- * helpdesk project only its agents read every ticket. An agent is a standard user on the project's team
- * (PROJECT_READ there, as members get); anyone else reads only the tickets they reported, and the guest,
- * whose tickets are anyone's anonymous ones, reads none.
+ * The issues `userId` may read where they hold READ_ISSUE; in a helpdesk project only agents (standard
+ * team members) read every ticket, others only their own, and the guest none (its tickets are anyone's).
  */
 export function readableIssues(db: Db, userId: string): Promise<Prisma.IssueWhereInput> {
   return readCache(db).read(`readableIssues:${userId}`, async () => {

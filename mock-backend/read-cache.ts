@@ -1,8 +1,6 @@
-// Answers to the mock's hottest reads (the caller's session, the configuration, the current user…) kept
-// until the database changes. A change is seen through SQLite's `PRAGMA data_version` on a connection of
-// our own that never writes: its value moves whenever any other connection commits, so writes by this
-// process's Prisma client, by another server, by `npm run apps:install` or by a test all empty the cache.
-// A database that is not a SQLite file gets no cache: every read goes to the database.
+// Answers to the mock's hottest reads, kept until the database changes: SQLite's `PRAGMA data_version` on a
+// read-only connection of our own moves whenever any other connection commits, whichever process wrote.
+// A database that is not a SQLite file gets no cache.
 import { createRequire } from "node:module";
 import type { Db } from "./db.ts";
 
@@ -19,19 +17,14 @@ type WatcherConstructor = new (
 const MAX_ENTRIES = 2000;
 
 export interface ReadCache {
-  /**
-   * `load()`'s answer, shared by every caller until the database changes. The answer is frozen: callers
-   * copy before they change anything. A failed load is not kept.
-   */
+  /** `load()`'s answer, frozen and shared until the database changes; a failed load is not kept. */
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /** Forgets every answer and closes the watching connection; a later read opens it again. */
   close(): void;
 }
 
 /** Every answer the caches have given out: deep-frozen, so what is derived from one can be kept with it. */
 const answers = new WeakSet<object>();
 
-/** Whether `value` is an answer of a read cache (deep-frozen, never changed). */
 export function isCachedAnswer(value: unknown): value is object {
   return typeof value === "object" && value !== null && answers.has(value);
 }
@@ -48,7 +41,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A cache over the SQLite file `file`, or none when it cannot be watched. */
 export function createReadCache(file: string | null): ReadCache {
   if (!file) return passThrough;
   let watcher: Watcher | undefined;

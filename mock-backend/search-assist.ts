@@ -168,7 +168,6 @@ function suggestionsAt(catalog: Catalog, query: string, terms: Term[], caret: nu
   return suggest(fieldNames(catalog), "", here, { prefix: space, suffix: ": " });
 }
 
-/** The assist's answer for `query` with the caret at `caret` (the end when not given). */
 export function assistQuery(catalog: Catalog, query: string, caret = query.length): SearchSuggestions {
   const at = Math.min(caret, query.length);
   let terms: Term[];

@@ -1,7 +1,5 @@
-// The product's search query language, the part the mock understands: `field: value, value` for the
-// attributes project and reporter and every custom field, `#value` and `-value` (any field's value, a
-// project, or Resolved / Unresolved), `{braced words}` for names with spaces, and free words, all of which
-// must match. The same parse answers the issue list, the counts and the query assist's highlighting.
+// The part of the product's search query language the mock understands (`field: value`, `#value`,
+// `-value`, `{braced words}`, free words); one parse serves the list, the counts and the query assist.
 import type { Prisma } from "#prisma/generated/client.ts";
 import type { BundleElement, FieldValueType } from "#contract/app-api.ts";
 import { badRequest } from "./http.ts";
@@ -28,7 +26,6 @@ export interface Catalog {
 }
 
 export const RESOLVED_KEYWORDS = ["Resolved", "Unresolved"] as const;
-/** Attributes every issue has, besides its custom fields. */
 export const ISSUE_ATTRIBUTES = ["project", "reporter"] as const;
 /** The words that stand for "no value" in a field that can be empty. */
 const EMPTY_VALUES = ["unassigned", "no value", "null"];
@@ -202,7 +199,6 @@ export function queryCondition(catalog: Catalog, terms: readonly Term[]): Prisma
   return all.length === 0 ? {} : { AND: all };
 }
 
-/** Parses and compiles `query`, answering a bad one with 400 as the product does. */
 export function compileQuery(catalog: Catalog, query: string | null | undefined): Prisma.IssueWhereInput {
   try {
     return queryCondition(catalog, parseQuery(query ?? ""));

@@ -1,9 +1,6 @@
-// Slows password guessing without locking the owner out. Each account waits after a failed attempt,
-// twice as long after each further one, whichever address the attempts come from; addresses the account
-// signed in from before skip that wait. Each address has a budget of failures per window across all
-// accounts. The state is in the database so that every server process sees the same counts; a row is
-// pruned when it expires, and beyond the table's bound the rows that hold back the fewest failures go
-// first, never one that blocks attempts now. Logins are counted alike whether or not they exist.
+// Slows password guessing without locking the owner out: an account's wait doubles with each failure
+// (addresses it signed in from before skip it), and each address has a failure budget per window. The
+// state is in the database so every server sees the same counts; unknown logins are counted alike.
 import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import type { SignInThrottle as Row } from "#prisma/generated/client.ts";
@@ -17,7 +14,6 @@ export interface SignInThrottleOptions {
   /** Failures one address (an IPv6 /64) may make per window, across accounts. */
   ipFailures: number;
   ipWindowMs: number;
-  /** How long an account's failures count after its last one. */
   accountMemoryMs: number;
   /** How long the address of a successful sign-in lets its account skip the wait. */
   placeMemoryMs: number;
@@ -28,17 +24,12 @@ export interface SignInThrottleOptions {
 
 export interface SignInVerdict {
   allowed: boolean;
-  /** When refused: how long until an attempt can be allowed. */
   retryAfterMs: number;
 }
 
 export interface SignInThrottle {
-  /**
-   * Decides whether an attempt may check a password now. An allowed attempt counts as a failure from
-   * this moment on, so concurrent guesses cannot all pass before the first one fails.
-   */
+  /** An allowed attempt counts as a failure at once, so concurrent guesses cannot all pass. */
   beginSignIn(login: string, ip: string): Promise<SignInVerdict>;
-  /** Takes back the attempt's failure and remembers the address for the account. */
   recordSuccess(login: string, ip: string): Promise<void>;
 }
 
@@ -53,10 +44,7 @@ const WRITE_TRIES = 3;
 /** Eviction makes this much room at once, so the ordering query does not run on every new row. */
 const EVICTION_SLACK = 0.1;
 
-/**
- * An address as throttled: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, since whoever holds
- * one address of a /64 can use all of them.
- */
+/** IPv4 as is (also IPv4-mapped), IPv6 by its /64: whoever holds one address of a /64 holds them all. */
 export function placeOf(ip: string): string {
   const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
   if (isIPv4(address)) return address;
@@ -87,7 +75,6 @@ function keysOf(login: string, ip: string): Record<Kind, string> {
   };
 }
 
-/** Prisma's code for a unique constraint violation: someone else created the row first. */
 const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && "code" in error && error.code === "P2002";
 
@@ -100,7 +87,6 @@ export function createSignInThrottle(db: Db, overrides: Partial<SignInThrottleOp
   const accountDelay = (failures: number) =>
     Math.min(options.accountBaseDelayMs * 2 ** (failures - 1), options.accountMaxDelayMs);
 
-  /** Inserts a row, or answers false when it exists already. */
   async function create(tx: Tx, key: string, kind: Kind, state: Partial<State> & Pick<State, "expiresAt">) {
     try {
       await tx.signInThrottle.create({ data: { key, kind, ...state } });
@@ -111,10 +97,7 @@ export function createSignInThrottle(db: Db, overrides: Partial<SignInThrottleOp
     }
   }
 
-  /**
-   * Counts a failure against the address unless its budget is spent. Its first statement writes, so the
-   * transaction holds SQLite's write lock from there on.
-   */
+  /** Its first statement writes, so the transaction holds SQLite's write lock from there on. */
   async function chargeIp(tx: Tx, key: string, now: bigint): Promise<"charged" | "created" | "spent"> {
     const table = tx.signInThrottle;
     const inWindow = { key, expiresAt: { gt: now } };
@@ -129,7 +112,6 @@ export function createSignInThrottle(db: Db, overrides: Partial<SignInThrottleOp
     return (await create(tx, key, "ip", window)) ? "created" : "spent";
   }
 
-  /** Counts a failure against the account if its row is still as read. */
   async function chargeAccount(tx: Tx, key: string, stored: Row | undefined, now: bigint) {
     const live = stored && stored.expiresAt > now ? stored : undefined;
     const failures = (live?.failures ?? 0) + 1;

@@ -1,5 +1,4 @@
-// npm run backend: the mock backend as a server of its own, for trying Keel's
-// BACKEND_URL mode (BACKEND_URL=http://localhost:8080 npm start).
+// npm run backend: the mock backend on its own, for Keel's BACKEND_URL mode.
 import { hostname } from "node:os";
 import express from "express";
 import { appLimits, loadEnv } from "#server/env.ts";

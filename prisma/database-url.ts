@@ -7,7 +7,6 @@ export const DEFAULT_DATABASE_URL = "file:./data/keel.db";
 export const DATA_DIR_MODE = 0o700;
 export const DATABASE_FILE_MODE = 0o600;
 
-/** Creates the folder (owner only) if it is missing; an existing folder is left as it is. */
 export function ensurePrivateDirectory(dir: string): void {
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE });
 }
@@ -22,11 +21,7 @@ function ensurePrivateFile(file: string): void {
   else if (statSync(file).uid === process.getuid?.()) chmodSync(file, DATABASE_FILE_MODE);
 }
 
-/**
- * Turns `file:` URLs into absolute paths: the better-sqlite3 adapter opens
- * paths relative to the process's working directory, so one rule must serve
- * the CLI, the seed, the server and the tests alike. Creates the folder and the file, owner-only.
- */
+/** `file:` URLs as absolute paths (the adapter resolves against the working directory), created owner-only. */
 export function resolveDatabaseUrl(url: string | undefined = DEFAULT_DATABASE_URL): string {
   if (!url.startsWith("file:")) return url;
   const file = path.resolve(url.slice("file:".length));
@@ -35,7 +30,6 @@ export function resolveDatabaseUrl(url: string | undefined = DEFAULT_DATABASE_UR
   return `file:${file}`;
 }
 
-/** Which database a URL names: SQLite for `file:`, PostgreSQL for `postgres://` and `postgresql://`. */
 export function databaseProvider(url: string): "sqlite" | "postgresql" {
   return /^postgres(?:ql)?:\/\//.test(url) ? "postgresql" : "sqlite";
 }

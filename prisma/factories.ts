@@ -1,5 +1,4 @@
-// The demo data, shared by the seed and the tests. Deterministic: the same
-// input always yields the same rows, tokens and password hashes.
+// The demo data, shared by the seed and the tests; deterministic, hashes and tokens included.
 import { createHash } from "node:crypto";
 import { BUILD_NUMBER } from "#app/lib/constants.ts";
 import { FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
@@ -76,7 +75,6 @@ export function demoConfiguration(overrides: Partial<Configuration> = {}): Confi
   };
 }
 
-/** The sections of the demo's terms of use, each with its own text. */
 const AGREEMENT_SECTIONS: { title: string; text: string }[] = [
   {
     title: "Acceptance of these terms",
@@ -214,7 +212,6 @@ export const PROJECTS = [
   },
 ] as const;
 
-/** Who leads each seeded project, by project id: a demo user's login. */
 export const PROJECT_LEADERS: Readonly<Record<string, string>> = { "0-1": "admin", "0-2": "admin" };
 
 const ALL_PERMISSIONS = Object.values(PERMISSION);
@@ -318,10 +315,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
-/**
- * A user made like the demo user `template` (its kind, permissions, flags, consent and inbox) under another
- * login and id: the end-to-end tests give each test users of its own this way.
- */
+/** A user made like the demo user `template` under another login: each end-to-end test gets its own. */
 export function demoUserLike(
   template: string,
   identity: { id: string; login: string },
@@ -352,7 +346,6 @@ export const GUEST = {
   ],
 };
 
-/** The identity service's groups and their members, by login. */
 export const DEMO_GROUPS: readonly { id: string; name: string; description: string; members: string[] }[] = [
   {
     id: "25-1",
@@ -380,8 +373,7 @@ export const DEMO_GROUPS: readonly { id: string; name: string; description: stri
   },
 ];
 
-// The demo team builds Tally, a shared-expenses app: a mobile app, a web dashboard and the web API behind
-// both. DEMO holds the team's work; SUP holds customers' tickets.
+// The demo team builds Tally, a shared-expenses app; DEMO holds the team's work, SUP customers' tickets.
 const ISSUE_TEXTS: {
   project: string;
   summary: string;
@@ -698,10 +690,7 @@ export function demoIssues(epoch: number = SEED_EPOCH) {
   });
 }
 
-/**
- * Copies of the issues the demo user `template` reported, for a user made like them: a reporter reads only
- * the tickets she filed. `number` keeps the copies' ids apart from every other user's.
- */
+/** Copies of the issues `template` reported, for a user made like them (a reporter reads only her own). */
 export function demoIssuesReportedLike(
   template: string,
   reporterId: string,
@@ -748,10 +737,7 @@ interface DemoNotification {
   at: number;
 }
 
-/**
- * What each demo user (or a user made like them) is notified of, newest last: a mention, an update of a
- * watched issue and a reaction, each by a teammate. `login` is the recipient's, for the mention's text.
- */
+/** What each demo user is notified of, newest last; `login` is the recipient's, for the mention's text. */
 const NOTIFICATIONS: Readonly<Record<string, (login: string, epoch: number) => DemoNotification[]>> = {
   alice: (login, epoch) => [
     {
@@ -842,10 +828,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string, epoch: number) => D
   ],
 };
 
-/**
- * Inbox threads for `login`, made like the demo user `persona` (by default the same), unread (alice's) or
- * read (the others'). Reporters have no inbox, so there is none for rachel.
- */
+/** Inbox threads for `login`, made like `persona`'s; reporters (rachel) have none. */
 export function demoInbox(
   login: string,
   unread: boolean,
@@ -917,7 +900,6 @@ export const CUSTOM_FIELDS = [
   { id: "58-3", name: "Assignee", valueType: "user", bundle: null },
 ] as const;
 
-/** Every project carries every field, in this order. */
 export function demoProjectFields() {
   return PROJECTS.flatMap((project, p) =>
     CUSTOM_FIELDS.map((field, i) => ({
@@ -1043,7 +1025,6 @@ const COMMENTS: DemoComment[] = [
   },
 ];
 
-/** Votes, comments and state changes, as the activities API pages them. */
 export function demoIssueActivities(epoch: number = SEED_EPOCH) {
   const issues = demoIssues(epoch);
   const [first, second] = issues;

@@ -1,8 +1,5 @@
-// Applies prisma/postgresql/migrations to a PostgreSQL database. Prisma 6.19's JavaScript schema engine
-// cannot migrate through the pg adapter (it fails reading PostgreSQL's `name` columns), so this does what
-// `prisma migrate deploy` does, in the same `_prisma_migrations` table: each pending folder's SQL in one
-// transaction (PostgreSQL's DDL is transactional), recorded with its SHA-256 checksum. The caller holds
-// the migration lock (prisma/setup.ts).
+// Applies prisma/postgresql/migrations as `prisma migrate deploy` would (same `_prisma_migrations` table),
+// because Prisma 6.19's schema engine cannot migrate through the pg adapter. The caller holds the lock.
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,7 +16,6 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
-/** Applies the pending migrations in name order; returns the names applied. */
 export async function migratePostgres(client: pg.Client, migrationsDir: string): Promise<string[]> {
   await client.query(MIGRATIONS_TABLE);
   const done = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(

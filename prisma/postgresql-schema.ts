@@ -1,6 +1,5 @@
-// Prisma fixes the provider per schema file: prisma/schema.prisma (SQLite) is the one source, and
-// prisma/postgresql/schema.prisma is written from it. `npm run db:generate` rewrites it; the drift test
-// (prisma/postgresql-schema.test.ts) fails when the committed copy or the migrations fall behind.
+// Prisma fixes the provider per schema file, so prisma/postgresql/schema.prisma is written from the SQLite
+// schema (`npm run db:generate`); a drift test fails when the copy falls behind.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -63,11 +63,7 @@ export async function readSampleApps(dir: string = SAMPLE_APPS_DIR): Promise<App
   return packages;
 }
 
-/**
- * Fills an empty database with the demo data and the sample apps in one
- * transaction, so a failed seed leaves nothing behind and a second run
- * changes nothing.
- */
+/** One transaction: a failed seed leaves nothing behind, and a second run changes nothing. */
 export async function seedDatabase(
   db: PrismaClient,
   sampleAppsDir: string = SAMPLE_APPS_DIR,
@@ -121,10 +117,7 @@ export async function seedDatabase(
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
-/**
- * Writes one demo user: the account, feature flags, permission grants, permanent token (demoToken),
- * agreement consent and inbox. `passwordHash` defaults to the demo password's with the login as salt.
- */
+/** `passwordHash` defaults to the demo password's with the login as salt. */
 export async function insertDemoUser(
   tx: Tx,
   user: DemoUser,

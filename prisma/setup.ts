@@ -1,8 +1,6 @@
-// npm run db:setup: applies the migrations and seeds an empty database; safe to run again, and safe to
-// run on several machines at once (one applies, the others wait and find nothing left to do).
-// npm run db:migrate (--migrate-only): the migrations alone.
-// npm run db:reset (--reset): deletes the SQLite file first, then does the same.
-// --fixed-epoch: dates the demo data from a fixed moment (SEED_EPOCH) instead of the present one.
+// npm run db:setup: migrates and seeds an empty database, safely again and from several machines at once.
+// --migrate-only (db:migrate) skips the seed; --reset (db:reset) deletes the SQLite file first.
+// --fixed-epoch dates the demo data from SEED_EPOCH instead of the present moment.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -61,9 +59,7 @@ async function migrateAndSeedSqlite(): Promise<void> {
 }
 
 if (databaseProvider(url) === "postgresql") {
-  // Migrating and seeding under one session lock: a second migrator started at the same moment waits,
-  // then finds every migration applied and the data seeded. The lock goes with the connection if this
-  // process dies.
+  // One session lock over migrating and seeding: a second migrator waits, then finds nothing to do.
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {

@@ -1,6 +1,5 @@
-// The analytics event catalogue, documented in docs/analytics.md. Every field is a closed set, a number, a
-// boolean or a bucket, so free text cannot be sent by mistake. zod/mini: the tracker validates in the
-// browser (see contract/api-shell.ts).
+// The analytics event catalogue (docs/analytics.md): every field is a closed set, a number, a boolean or
+// a bucket, so free text cannot be sent by mistake. zod/mini, as it runs in the browser.
 import * as z from "zod/mini";
 import { INVITE_FAILURE_KINDS, PROJECT_TEMPLATES, UI_THEMES } from "#contract/constants.ts";
 

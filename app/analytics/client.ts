@@ -77,7 +77,6 @@ export function startAnalytics(enabled: boolean, signedIn: boolean): () => void 
   };
 }
 
-/** Records a catalogue event; never throws, never blocks. */
 export function track<G extends EventGroup, E extends EventName<G>>(
   group: G,
   event: E,

@@ -1,12 +1,10 @@
-// What may leave the browser in an analytics event (docs/analytics.md, Privacy): counts above 20 become
-// "many", screen widths go into buckets, links pass the link sanitiser, and no free text, e-mail
-// address or token is ever sent.
+// What may leave the browser in an analytics event (docs/analytics.md, Privacy): never free text, an
+// e-mail address or a token.
 import { ANALYTICS_MANY_THRESHOLD, SCREEN_WIDTH_BUCKETS_PX } from "../lib/constants.ts";
 import { sanitizeLink } from "../lib/links.ts";
 
 export type Count = number | "many";
 
-/** 0..20 as they are; anything above, "many". */
 export function bucketCount(count: number): Count {
   if (!Number.isFinite(count) || count < 0) return 0;
   const whole = Math.floor(count);

@@ -1,5 +1,4 @@
-// The optional third-party analytics script (docs/analytics.md): loaded only when an admin
-// configured one, only in production or hosted installs, and only with statistics enabled. By default, none.
+// The optional third-party analytics script (docs/analytics.md): none unless an admin configured one.
 export interface ThirdPartyScriptInput {
   url: string | null | undefined;
   production: boolean;

@@ -1,8 +1,6 @@
-// The usage-analytics event pipeline (docs/analytics.md): events are checked against the
-// catalogue, batched, flushed by size, by time and on page hide (sendBeacon), and sent to api/pmfsurvey
-// (group pmf) or api/analytics (all others). It never blocks the interface, and a failing backend is not
-// retried into a storm: a failed batch is dropped, and after repeated failures, or once the backend refuses
-// (429, 507), sending stops for the page.
+// The usage-analytics event pipeline (docs/analytics.md). It never blocks the interface, and a failing
+// backend is not retried into a storm: a failed batch is dropped, and after repeated failures or a refusal
+// sending stops for the page.
 import { ANALYTICS_MAX_BATCH_BYTES, ANALYTICS_MAX_EVENT_BYTES } from "#contract/constants.ts";
 import { globalTimers, type Timers } from "../lib/timers.ts";
 import { SURVEY_GROUP, schemaOf, type EventFieldsOf, type EventGroup, type EventName } from "./catalogue.ts";
@@ -44,9 +42,7 @@ export interface TrackerOptions {
   sink?: TrackerSink;
   timers?: Timers;
   now?: () => number;
-  /** Flushes when this many events wait. */
   maxBatchEvents?: number;
-  /** Flushes this long after the first waiting event. */
   flushAfterMs?: number;
   /** Consecutive failed sends after which the tracker stops sending for this page. */
   maxFailures?: number;
@@ -58,7 +54,6 @@ export interface Tracker {
     event: E,
     fields: EventFieldsOf<G, E>,
   ): boolean;
-  /** Sends what waits; `beacon` on page hide. */
   flush(mode?: "fetch" | "beacon"): void;
   pending(): number;
   stopped(): boolean;
@@ -70,7 +65,6 @@ export const DEFAULT_MAX_FAILURES = 3;
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
-/** Splits events into batches under the backend's batch limit. */
 export function splitBatches(events: readonly AnalyticsEvent[], maxBytes = ANALYTICS_MAX_BATCH_BYTES) {
   const batches: AnalyticsEvent[][] = [];
   let current: AnalyticsEvent[] = [];

@@ -4,7 +4,6 @@ import { MarkdownContent } from "../markdown/markdown-content.tsx";
 import { Avatar } from "./people.tsx";
 import { Time } from "./time.tsx";
 
-/** A comment ready to show: its author's name and its text rendered on the server. */
 export interface ShownComment {
   id: string;
   author: string | null;
@@ -12,7 +11,6 @@ export interface ShownComment {
   rendered: RenderedMarkdown;
 }
 
-/** An issue's or article's activity: its comments, oldest first. */
 export function ActivityStream({ id, comments = [] }: { id: string; comments?: readonly ShownComment[] }) {
   const { t } = useTranslation("widgets");
   return (

@@ -1,7 +1,6 @@
 import type { ShownValue } from "../lib/issue-fields.ts";
 import { Person } from "./people.tsx";
 
-/** A custom field's value as the issue's page and the issue list show it. */
 export function FieldValue({ value }: { value: ShownValue }) {
   switch (value.kind) {
     case "empty":

@@ -2,7 +2,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 
-/** Previous and next links, shown only when there is somewhere to go. */
 export function Pager({ page, hasNext, label }: { page: number; hasNext: boolean; label: string }) {
   const { t } = useTranslation("pages");
   if (page <= 1 && !hasNext) return null;

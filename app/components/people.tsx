@@ -15,7 +15,6 @@ export function Avatar({ name }: { name: string }) {
   );
 }
 
-/** A person as lists and pages show them: avatar and name. */
 export function Person({ name }: { name: string }) {
   return (
     <span className="person">

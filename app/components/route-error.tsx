@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { describeError } from "../lib/app-errors.ts";
 
-/** What a person sees when a page fails: a heading, the reason, a way on, in their language. */
 export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation("errors");
   const { title, message, detail } = describeError(error, t, { dev: import.meta.env.DEV });

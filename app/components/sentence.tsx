@@ -5,8 +5,7 @@ export const slot = (name: string): string => `\u2063${name}\u2063`;
 
 /**
  * A translated sentence with elements in it, without react-i18next's Trans (which first pages need not
- * load): places filled with `slot(name)` and the text's `<name>…</name>` tags become `slots[name]`.
- * People's names go in as slots, never into the text, so they cannot read as tags.
+ * load). People's names go in as slots, never into the text, so they cannot read as tags.
  */
 export function Sentence({ text, slots }: { text: string; slots: Record<string, ReactNode> }) {
   const pieces = text.split(/\u2063(\w+)\u2063|<(\w+)>([^<]*)<\/\2>/);

@@ -45,10 +45,7 @@ const useNow = () =>
     () => Date.now(),
   );
 
-/**
- * A moment as the reader reads it, in a `<time>` element with the exact instant: `relative` shows "2 h
- * ago" for the past week (the exact date and time on hover), `datetime` and `date` the profile's format.
- */
+/** A moment in a `<time>` element: `relative` for the past week (exact on hover), else the profile's format. */
 export function Time({
   value,
   display = "relative",

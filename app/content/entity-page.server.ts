@@ -1,6 +1,4 @@
-// The server side of an issue's or an article's page: the entity (404 when the reader cannot see it),
-// its text rendered with task toggles where the reader may edit it, its widgets, and the action that
-// toggles a task of the text.
+// The server side of an issue's or an article's page and its task-toggle action.
 import type { ParseKeys } from "i18next";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Article, Issue } from "#contract/api.ts";
@@ -18,7 +16,6 @@ import type { WidgetEntity } from "../widgets/protocol.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** What differs between the pages of issues and articles. */
 interface EntityKind<E extends Issue | Article> {
   load(api: Api, id: string): Promise<E>;
   notFound: ParseKeys<"pages">;

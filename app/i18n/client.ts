@@ -15,7 +15,6 @@ interface TranslationsBlock {
   resources: LanguageResources;
 }
 
-/** The JSON for the data block: "<" escaped so the text cannot close its script element. */
 export function translationsDataBlock(instance: i18n, language: string): string {
   const lng = toLanguage(language) ?? FALLBACK_LANGUAGE;
   const bundles = NAMESPACES.map((ns) => (instance.getResourceBundle(lng, ns) ?? {}) as object);
@@ -30,7 +29,6 @@ export function translationsDataBlock(instance: i18n, language: string): string 
 }
 const writtenBlocks = new Map<string, { bundles: object[]; text: string }>();
 
-/** The browser's instance, from the data block the server rendered. */
 export function i18nFromPage(doc: Document = document): i18n {
   let block: TranslationsBlock | null = null;
   try {

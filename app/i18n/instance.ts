@@ -27,7 +27,6 @@ export const I18NEXT_OPTIONS: InitOptions = {
   react: { useSuspense: false },
 };
 
-/** An instance holding English (the fallback) and `language`, initialised synchronously. */
 export function createI18n(
   language: Language,
   resources: Partial<Record<Language, LanguageResources>>,

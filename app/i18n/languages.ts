@@ -1,5 +1,4 @@
-// The 18 interface languages and how a request's language is chosen: the profile, then
-// the locale cookie, then Accept-Language, then the configured default, then English.
+// The 18 interface languages and how a request's language is chosen (docs/i18n.md).
 import { LOCALES } from "#contract/constants.ts";
 
 export type Language = (typeof LOCALES)[number];
@@ -30,7 +29,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   zu: "isiZulu",
 };
 
-/** The locale each language is formatted in (dates, numbers) and its what's-new file. */
 export const LANGUAGE_LOCALES: Record<Language, string> = {
   cs: "cs-CZ",
   de: "de-DE",
@@ -81,11 +79,9 @@ export function fromAcceptLanguage(header: string | null | undefined): Language 
 }
 
 export interface LanguageSources {
-  /** The signed-in user's profile (general.locale.language); null for guests. */
   profile: string | null;
   cookie: string | null;
   acceptLanguage: string | null;
-  /** The configuration's l10n.language. */
   configured: string | null;
 }
 

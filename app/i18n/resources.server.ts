@@ -1,6 +1,5 @@
-// Every language on the server, which renders any of them: the same per-language modules the browser loads
-// on demand (resources.ts), all read once at start-up. Importing the files statically here as well would
-// leave the browser's dynamic imports nothing to split on the server's side.
+// Every language on the server, read once at start-up through the browser's per-language modules: static
+// imports here would leave the browser's dynamic imports nothing to split.
 import { LANGUAGES, type Language } from "./languages.ts";
 import { loadLanguage, type LanguageResources } from "./resources.ts";
 

@@ -5,7 +5,6 @@ import type { Language, Namespace } from "./languages.ts";
 export type Messages = { [key: string]: string | Messages };
 export type LanguageResources = Record<Namespace, Messages>;
 
-/** Every file of locales/, loaded on first use: a browser only ever loads its own language's chunks. */
 const FILES = import.meta.glob<Messages>("../../locales/*/*.json", { import: "default" });
 
 export async function loadLanguage(language: Language): Promise<LanguageResources> {

@@ -1,4 +1,3 @@
-// t() keys typed from the English files.
 import type errors from "../../locales/en/errors.json";
 import type markdown from "../../locales/en/markdown.json";
 import type pages from "../../locales/en/pages.json";

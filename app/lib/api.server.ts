@@ -1,5 +1,4 @@
-// The one way the app reaches its backend: every response is parsed with the
-// contract the mock backend validates against, whichever transport carries it.
+// The one way the app reaches its backend: every response is parsed with the contract.
 import { redirect } from "react-router";
 import { z } from "zod";
 import {
@@ -74,7 +73,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The backend answered something the contract does not allow. */
 export class ContractError extends Error {}
 
 /** The comments an issue's page shows; the activity stream pages the rest. */
@@ -126,7 +124,6 @@ function parseAnswer<S extends z.core.$ZodType>(
 export type Api = ReturnType<typeof createApi>;
 
 export function createApi(context: KeelRequestContext) {
-  /** Set-Cookie headers from the backend, for the response to the browser. */
   const setCookies: string[] = [];
 
   async function call<S extends z.core.$ZodType>(
@@ -248,7 +245,6 @@ export function createApi(context: KeelRequestContext) {
       ),
     listIssues: (query?: { query?: string; $top?: number }) => get(IssuesSchema, "/api/issues", query),
     listApps: () => get(AppListSchema, "/api/apps"),
-    /** Installs or upgrades the app in a package (the .zip's bytes); administrators only. */
     installApp: async (zip: Uint8Array) => {
       reads.clear();
       const path = `/api/admin/apps${query({ fields: fieldsOf(AppEntrySchema) })}`;
@@ -267,7 +263,6 @@ export function createApi(context: KeelRequestContext) {
       return call(NoQuerySchema, "DELETE", `/api/admin/apps/${encodeURIComponent(name)}`);
     },
     getDashboard: () => get(DashboardSchema, "/api/users/me/dashboard"),
-    /** Replaces the signed-in user's dashboard: every tile, in order. */
     saveDashboard: (dashboard: DashboardWrite) => {
       reads.clear();
       return call(
@@ -279,7 +274,6 @@ export function createApi(context: KeelRequestContext) {
     },
     getUserCard: (id: string) => get(UserCardSchema, `/api/users/${encodeURIComponent(id)}`),
     getIssue: (id: string) => get(IssueSchema, `/api/issues/${encodeURIComponent(id)}`),
-    /** The issue's comments, oldest first, as its activity stream pages them. */
     getIssueComments: async (id: string, $top = MAX_COMMENTS_SHOWN) =>
       (
         await get(CommentsPageSchema, `/api/issues/${encodeURIComponent(id)}/activitiesPage`, {
@@ -294,7 +288,6 @@ export function createApi(context: KeelRequestContext) {
       post(IssueSchema, `/api/issues/${encodeURIComponent(id)}`, update),
     updateArticle: (id: string, update: ArticleUpdate) =>
       post(ArticleSchema, `/api/articles/${encodeURIComponent(id)}`, update),
-    /** Everything the mentions of one Markdown text refer to, in one call. */
     resolveMentions: (refs: { ids: readonly string[]; logins: readonly string[] }) =>
       get(MentionsSchema, "/api/mentions", {
         ids: refs.ids.join(",") || undefined,

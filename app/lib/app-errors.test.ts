@@ -208,8 +208,6 @@ test("a ChunkLoadError from the loader passes through unwrapped", async () => {
   await expect(loadChunk(() => Promise.reject(original), "/assets/outer.js")).rejects.toBe(original);
 });
 
-// ---------- what the error page shows ----------
-
 const en = testI18n("en").getFixedT(null, "errors");
 const response = (status: number, data: unknown, statusText = "") => ({
   status,

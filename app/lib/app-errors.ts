@@ -7,7 +7,6 @@ import { SCRIPT_CHUNK_LOAD_TIMEOUT_MS } from "./constants.ts";
 import { EXTRA_MISMATCH_MESSAGE, EXTRA_NOT_ARRAY_MESSAGE } from "#contract/field-selector-messages.ts";
 import { globalTimers, type Timers } from "./timers.ts";
 
-/** "Configuration cannot be loaded": where the shell redirects. */
 export const CONFIG_UNAVAILABLE_PATH = "/error?configUnavailable=true";
 
 export class ConfigFetchError extends Error {
@@ -22,7 +21,6 @@ export class ConfigFetchError extends Error {
   }
 }
 
-/** "Error of the form status plus status text", e.g. "503 Service Unavailable". */
 export function configFetchError(status: number, statusText: string): ConfigFetchError {
   return new ConfigFetchError(status, statusText);
 }
@@ -73,7 +71,6 @@ export function chunkLoadError(cause: ChunkLoadCause, request: string, error?: u
   return new ChunkLoadError(cause, request, error === undefined ? undefined : { cause: error });
 }
 
-/** A remote module's script that did not load. Message: "Loading script failed: (error: /static/x.js)". */
 export class ScriptLoadError extends Error {
   override name = "ScriptLoadError";
   readonly type: string;
@@ -113,11 +110,7 @@ export function isChunkLoadError(error: unknown): boolean {
   return DYNAMIC_IMPORT_FAILURES.some((text) => message.includes(text));
 }
 
-/**
- * Loads a chunk with the script-chunk timeout (120 s), naming each failure by its cause: "timeout" when
- * no answer came in time, "error" when the load rejected (the original error becomes `cause`), "missing"
- * when it resolved to nothing.
- */
+/** Loads a chunk with the script-chunk timeout, naming a failure by its cause (ChunkLoadCause). */
 export function loadChunk<T>(
   load: () => Promise<T | null | undefined>,
   request: string,
@@ -164,12 +157,7 @@ export const LOGGER_FAILURE_MESSAGE = "Failed to log message";
 
 export const HELP_ACTION_MISSING_PREFIX = "No action found for help dropdown item with key: ";
 
-// What the error page shows.
-
-/**
- * Why the server answered with an error page, in the body of the response it throws
- * (`data(errorBody("configUnavailable"), { status: 503 })`): the page words it in the reader's language.
- */
+/** Why the server answered with an error page; the page words it in the reader's language. */
 export type ErrorPageKind = "configUnavailable" | "unavailable" | "ringBroken";
 export const errorBody = (kind: ErrorPageKind) => ({ kind });
 
@@ -179,7 +167,6 @@ type ErrorKey = ParseKeys<"errors">;
 export interface ErrorView {
   title: string;
   message: string;
-  /** The technical reason under the message (which chunk failed and why), or null. */
   detail: string | null;
 }
 
@@ -198,7 +185,6 @@ const STATUS_REASONS: Partial<Record<number, ErrorKey>> = {
   504: "status.gatewayTimeout",
 };
 
-/** "503 Service Unavailable", the reason phrase in the reader's language when it is a known one. */
 export function statusLine(status: number, statusText: string, t: ErrorsT): string {
   const reason = STATUS_REASONS[status];
   return `${status} ${reason ? t(reason) : statusText}`.trim();
@@ -223,7 +209,6 @@ function fieldsOf(error: unknown): Partial<Record<"name" | "message" | "type" | 
   return typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
 }
 
-/** The catalogue's text for an error thrown in its words, in the reader's language; null for others. */
 function catalogueMessage(message: unknown, t: ErrorsT): string | null {
   if (typeof message !== "string") return null;
   const key = Object.hasOwn(CATALOGUE_MESSAGES, message) ? CATALOGUE_MESSAGES[message] : undefined;
@@ -234,7 +219,6 @@ function catalogueMessage(message: unknown, t: ErrorsT): string | null {
   return null;
 }
 
-/** A script chunk or remote module that did not load: its cause and request, or null. */
 function loadFailure(error: unknown, t: ErrorsT): string | null {
   const { name, message, type, request } = fieldsOf(error);
   if (message === CONTAINER_MISSING_MESSAGE) return t("chunk.containerMissing");
@@ -257,12 +241,7 @@ function pageKindView(kind: unknown, t: ErrorsT): ErrorView | null {
   }
 }
 
-/**
- * What the error root shows for `error`: a response the server threw (its kind, or the title and
- * message it carries, already translated; else by status), a chunk or module that failed to load
- * ("Failed to load" / "Please try to refresh the page."), an error of the catalogue in its text, or a
- * general message. Other errors show their own message only in development.
- */
+/** What the error root shows for `error`; other errors show their own message only in development. */
 export function describeError(error: unknown, t: ErrorsT, { dev = false } = {}): ErrorView {
   const general: ErrorView = { title: t("general.title"), message: t("general.message"), detail: null };
   if (isRouteErrorResponse(error)) {

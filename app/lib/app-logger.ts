@@ -1,4 +1,3 @@
 import { createClientLogger } from "./client-logger.ts";
 
-/** The browser's log for support: the newest messages, downloadable from the About panel. */
 export const appLogger = createClientLogger();

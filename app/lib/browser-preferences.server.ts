@@ -70,7 +70,6 @@ export function browserPreferencesCookie(preferences: BrowserPreferences, secure
   return serializeCookie(GUEST_APPEARANCE_COOKIE, value, { maxAgeSeconds: ONE_YEAR_SECONDS, secure });
 }
 
-/** Whether Keel's preferences go to this browser rather than to the backend's profile. */
 export function keepsPreferencesInBrowser(user: CurrentUser): boolean {
   return user.guest || user.profiles.keel === undefined;
 }

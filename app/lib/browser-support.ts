@@ -16,7 +16,6 @@ function hasMethod(owner: unknown, name: string): boolean {
   );
 }
 
-/** The globals the check reads; `globalThis` or a window fits. */
 export interface BrowserGlobals {
   readonly Array?: unknown;
   readonly Object?: unknown;
@@ -34,9 +33,7 @@ export function isBrowserSupported(globals: BrowserGlobals = globalThis): boolea
 
 /** The words of the unsupported-browser page, already in the reader's language (the check runs before i18next). */
 export interface BrowserCheckTexts {
-  /** errors:unsupportedBrowser.title, "This browser is not supported". */
   readonly message: string;
-  /** errors:unsupportedBrowser.help, the words before the link to the help page. */
   readonly help: string;
 }
 
@@ -49,10 +46,8 @@ function scriptString(text: string): string {
 }
 
 /**
- * The same check as an inline classic script in plain ES5, to run before the app's modules load. When the
- * browser is unsupported it marks `window[UNSUPPORTED_BROWSER_GLOBAL]` and replaces the body's content
- * with the message and a link to the help page (waiting for the body if the script runs in <head>). It
- * builds nodes rather than HTML, so it needs no trusted-types policy; the caller adds the CSP nonce.
+ * The same check as an inline ES5 script that runs before the modules load and replaces the page when the
+ * browser is unsupported. It builds nodes rather than HTML, so it needs no trusted-types policy.
  */
 export function browserCheckScript({ message, help }: BrowserCheckTexts): string {
   return `(function () {

@@ -12,7 +12,6 @@ export type LogEntry = {
 };
 
 export type ClientLoggerOptions = {
-  /** How many of the newest entries to keep. */
   limit?: number;
   now?: () => number;
   /** Called with every recorded entry, e.g. to forward it to the console or an error reporter. */
@@ -24,7 +23,6 @@ export type ClientLogger = {
   info(message: string, details?: unknown): void;
   warn(message: string, details?: unknown): void;
   error(message: string, details?: unknown): void;
-  /** Oldest first. */
   entries(): LogEntry[];
   clear(): void;
   /** One line per entry: ISO time, level, message, JSON details. Never throws. */
@@ -174,10 +172,7 @@ function localDate(time: number): string {
 // Revoking right after click() can cancel the download in some browsers; FileSaver.js waits 40 s too.
 const REVOKE_OBJECT_URL_DELAY_MS = 40_000;
 
-/**
- * Saves `logger.exportText()` as `keel-log-<yyyy-mm-dd>.txt` (local date). False when there is no
- * document (SSR) or the browser refuses.
- */
+/** Saves `logger.exportText()` as `keel-log-<yyyy-mm-dd>.txt`; false without a document or on refusal. */
 export function downloadLog(
   logger: Pick<ClientLogger, "exportText">,
   documentRef: Document | undefined = globalThis.document,

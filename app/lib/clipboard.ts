@@ -1,5 +1,3 @@
-// Copy to clipboard: shows a caller-supplied success or error message for CLIPBOARD_NOTIFICATION_MS and
-// logs the error.
 import { CLIPBOARD_NOTIFICATION_MS } from "./constants.ts";
 
 export interface ClipboardWriter {
@@ -19,7 +17,6 @@ export interface CopyToClipboardOptions {
   readonly durationMs?: number;
 }
 
-/** Copies `text`, tells the user how it went, and resolves to whether the text was copied. */
 export async function copyToClipboard(
   text: string,
   {

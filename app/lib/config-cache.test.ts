@@ -112,7 +112,6 @@ test("on a hosted install the cache is used only when its contextPath is the bas
   const hosted = { hosted: true, domain: "keel.example", availabilityZone: null };
   expect(isCacheUsable(config({ hosted, contextPath: "/youtrack/" }), "/youtrack/")).toBe(true);
   expect(isCacheUsable(config({ hosted, contextPath: "/other/" }), "/youtrack/")).toBe(false);
-  // Standalone installs do not check it.
   expect(isCacheUsable(config({ contextPath: "/other/" }), "/youtrack/")).toBe(true);
 
   writeStored("cachedConfiguration", config({ hosted, contextPath: "/other/" }), storage);

@@ -1,6 +1,5 @@
-// The configuration in the browser (docs/shell.md): the preloaded global when the page
-// carries one, else the copy cached in local storage, verified against the backend 1000 ms later, else a
-// fetch. A cache that differs or cannot be verified is cleared and the page reloads clean.
+// The configuration in the browser (docs/shell.md): preloaded, else cached and verified soon after, else
+// fetched. A cache that differs or cannot be verified is cleared and the page reloads clean.
 import type { ShellConfig } from "#contract/api.ts";
 import {
   CONFIG_UNAVAILABLE_PATH,
@@ -20,12 +19,10 @@ export type ConfigSource = "preloaded" | "cache" | "network" | "unavailable";
 export const PRELOADED_CONFIG_ID = "keel-config";
 
 export interface ConfigBootstrapOptions {
-  /** The page's preloaded configuration, when the server rendered one. */
   preloaded: ClientConfig | null;
   storage?: StorageLike | null;
   /** The path the app is served under, e.g. "/" or "/youtrack/". */
   basePath: string;
-  /** Fetches the configuration; throws ConfigFetchError when the status is above 300. */
   fetchConfig: () => Promise<ClientConfig>;
   /** The page's own path, so the error pages do not send the browser to themselves. */
   pathname: string;
@@ -38,7 +35,6 @@ export interface ConfigBootstrapOptions {
 export interface ConfigBootstrap {
   config: ClientConfig | null;
   source: ConfigSource;
-  /** Cancels a pending verification (page unload, tests). */
   cancel(): void;
 }
 

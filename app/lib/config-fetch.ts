@@ -1,6 +1,5 @@
-// The browser's own configuration fetch: the same fields selector and schema as the
-// server's, so a cached copy and a fresh one compare equal when nothing changed. Imported lazily: pages
-// rendered with a preloaded configuration never need it.
+// The browser's configuration fetch, with the server's selector and schema so copies compare equal.
+// Imported lazily: pages with a preloaded configuration never need it.
 import { ShellConfigSchema } from "#contract/api.ts";
 import { assertConfigResponse } from "./app-errors.ts";
 import type { ClientConfig } from "./config-cache.ts";

@@ -1,5 +1,4 @@
-// The shell's constants, documented in docs/shell.md, docs/notifications.md, docs/markdown.md and
-// docs/widgets.md.
+// The shell's constants, documented in docs/.
 
 export const NOTIFICATION_POLL_INTERVAL_MS = 360_000;
 export const TAB_HIDDEN_DEBOUNCE_SECURE_MS = 1_800_000;

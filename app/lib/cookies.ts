@@ -1,3 +1,5 @@
+import { serialize } from "cookie-es";
+
 /** Over HTTPS the cookie is `__Host-` prefixed: only this host, path /, Secure. */
 export const cookieName = (base: string, secure: boolean) => (secure ? `__Host-${base}` : base);
 
@@ -12,6 +14,11 @@ export function serializeCookie(
   value: string,
   { maxAgeSeconds, secure }: { maxAgeSeconds?: number; secure: boolean },
 ): string {
-  const maxAge = maxAgeSeconds === undefined ? "" : `; Max-Age=${maxAgeSeconds}`;
-  return `${name}=${value}; Path=/${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return serialize(name, value, {
+    path: "/",
+    maxAge: maxAgeSeconds,
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+  });
 }

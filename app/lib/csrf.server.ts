@@ -1,7 +1,5 @@
-// CSRF protection of Keel's own actions, minting and checking (docs/decisions/0004-csrf.md). Each browser
-// gets a random keel_csrf cookie; a page's token is an HMAC of it and the session id; a request other than
-// GET, HEAD and OPTIONS must carry the token as the `csrf` form field or the X-CSRF-Token header. The server
-// mints per request (server/app.ts), the root's middleware checks (app/middleware/csrf.server.ts).
+// CSRF protection of Keel's own actions, minting and checking (docs/decisions/0004-csrf.md): a page's
+// token is an HMAC of the browser's random keel_csrf cookie and the session id.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readCookie } from "#contract/cookies.ts";
 import { CSRF_COOKIE } from "./constants.ts";
@@ -16,11 +14,9 @@ const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/;
 export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
 
 export interface CsrfGrant {
-  /** The token this browser's pages carry in this session. */
   token: string;
   /** Whether a request's token is this one, in constant time. */
   verify(token: string): boolean;
-  /** A Set-Cookie value when the browser had no usable cookie yet. */
   setCookie: string | null;
 }
 
@@ -83,7 +79,6 @@ async function bodyPrefix(request: Request, limit: number): Promise<Uint8Array> 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The `csrf` field of a multipart body, if it is a complete part within the window. */
 async function multipartToken(request: Request, type: string): Promise<string | null> {
   const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(type);
   const delimiter = `--${boundary?.[1] ?? boundary?.[2] ?? ""}`;

@@ -1,10 +1,8 @@
-// Dates and times as each person reads them: in their time zone, with the date format they chose in
-// their profile, month names and day periods in the interface language; recent moments relative ("2 h
-// ago"). Server and browser format alike, so a page renders the same on both.
+// Dates and times in the reader's time zone, profile format and language. Server and browser format
+// alike, so a page renders the same on both.
 import { DATE_FORMATS } from "#contract/constants.ts";
 
 export interface DateSettings {
-  /** A BCP 47 locale for names ("de-DE"). */
   locale: string;
   timeZone: string;
   /** The profile's pattern of a date ("dd MMM yyyy") and of a date with time ("dd MMM yyyy HH:mm"). */
@@ -36,17 +34,12 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
   return found;
 }
 
-/** What a calendar date may show; it has no time of day and no time zone. */
 export type CalendarDateOptions = Pick<
   Intl.DateTimeFormatOptions,
   "dateStyle" | "year" | "month" | "day" | "weekday"
 >;
 
-/**
- * A calendar day or month ("2025-10-01", a day's midnight UTC), not a moment: the same day wherever the
- * reader is, named in `locale`. Moments go through `formatPattern` (the `Time` component) with the
- * reader's time zone and profile format instead.
- */
+/** A calendar day or month ("2025-10-01", midnight UTC), not a moment: the same day wherever the reader is. */
 export function formatDate(
   day: string | number | Date,
   options: CalendarDateOptions,

@@ -24,7 +24,6 @@ export interface ErrorReport {
 }
 
 export interface ErrorReporterOptions {
-  /** `isFeatureFlagOn(user.featureFlags, FEATURE_FLAG.ERROR_REPORTING)`. */
   readonly enabled: boolean;
   readonly send: (report: ErrorReport) => void;
   /** A number in [0, 1); a report is sent when it falls below the kind's sample rate. */
@@ -37,9 +36,8 @@ export interface ErrorReporter {
 }
 
 /**
- * Browser fetch failures, matched whole: the message itself, optionally with a trailing period (Firefox
- * ends its with one) and a parenthesised host (newer Chrome: "Failed to fetch (keel.example)"). Whole
- * matching keeps "Failed to fetch dynamically imported module: …" reportable: that is a chunk-load error.
+ * Browser fetch failures, matched whole (with Firefox's trailing period or Chrome's "(host)"), so
+ * "Failed to fetch dynamically imported module" stays reportable: that is a chunk-load error.
  */
 export const NETWORK_ERROR_MESSAGES: readonly string[] = [
   "Load failed", // Safari
@@ -92,7 +90,6 @@ function isWholeNetworkMessage(message: string): boolean {
   });
 }
 
-/** Network errors and aborts: noise the service never receives. */
 export function isIgnoredError(error: unknown): boolean {
   const { name, message } = describe(error);
   if (name === "AbortError" || name === "NetworkError") return true;

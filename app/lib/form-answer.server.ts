@@ -1,5 +1,3 @@
-// How a state-changing route answers: a script's fetch (React Router's `.data` request) gets data, a plain
-// form post is redirected back to its page (post/redirect/get).
 import { data, redirect } from "react-router";
 import { safeRedirectTarget } from "./redirect-target.ts";
 

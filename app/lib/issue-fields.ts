@@ -11,7 +11,6 @@ export interface ShownField {
   value: ShownValue;
 }
 
-/** The columns an issue list shows: the fields of the listed issues, in their projects' order. */
 export function listedFieldNames(issues: readonly { fields: readonly ShownField[] }[], max = 3): string[] {
   const names: string[] = [];
   for (const issue of issues) {

@@ -2,10 +2,8 @@ import { createContext, type RouterContext, type RouterContextProvider } from "r
 
 export interface BackendRequest {
   method: "GET" | "POST" | "PUT" | "DELETE";
-  /** Path and query, starting with /api/ or /hub/. */
   path: string;
   headers: Record<string, string>;
-  /** Text, or bytes for binary uploads (app packages). */
   body?: string | Uint8Array;
 }
 
@@ -13,7 +11,6 @@ export interface BackendResponse {
   status: number;
   headers: { get(name: string): string | null; getSetCookie(): string[] };
   body: string;
-  /** The body's bytes, for binary answers (app files). */
   rawBody?: Uint8Array;
 }
 
@@ -31,7 +28,6 @@ export interface KeelAuth {
   oauthEnabled: boolean;
   /** After the backend refused the access token: refreshes it once. False when the session has ended. */
   refresh(): Promise<boolean>;
-  /** Signs in the owner of a permanent token; false when the backend does not accept it. */
   signInWithToken(token: string): Promise<boolean>;
   /** Ends the session; resolves to where the browser goes next (the identity service's logout, then `next`). */
   signOut(next: string): Promise<string>;
@@ -41,18 +37,15 @@ export interface KeelAuth {
   accountSecurityUrl(path: string): Promise<string>;
 }
 
-/** What the server gives every loader, action and middleware for one request. */
 export interface KeelRequestContext {
   transport: BackendTransport;
   /** Headers passed on to the backend: the session's bearer token, language and origin. */
   forwardHeaders: Record<string, string>;
-  /** The session with the backend's identity service (docs/identity.md). */
   auth?: KeelAuth;
   nonce: string;
   requestId: string;
   csrfToken: string;
   verifyCsrf(token: string): boolean;
-  /** True when the built-in mock backend serves the demo data. */
   demo: boolean;
   /** The configured third-party analytics script, and whether this is a production server. */
   analyticsScript?: { url: string | null; production: boolean };

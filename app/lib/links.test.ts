@@ -9,7 +9,6 @@ import {
 
 const ORIGIN = "https://keel.example";
 
-// Type-checked by tsc: real DOM events and anchors are accepted without casts.
 const _domFits: (event: MouseEvent, element: HTMLAnchorElement, origin: string) => boolean =
   shouldInterceptLink;
 

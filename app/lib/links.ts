@@ -3,10 +3,7 @@
 /** The attribute that marks an element whose links the app navigates in place. */
 export const NAVIGATION_ATTRIBUTE = "data-keel-navigation";
 
-/**
- * The parsed, absolute href, or "" for a link without a real origin or to `javascript:`. Parsing first
- * undoes case, control characters and tabs inside the scheme. Not a same-origin check: other sites stay.
- */
+/** The parsed, absolute href, or "" for `javascript:` or no real origin (parsing undoes scheme tricks). */
 export function sanitizeLink(value: unknown, base?: string): string {
   const raw = value instanceof URL ? value.href : value;
   if (typeof raw !== "string") return "";
@@ -37,7 +34,6 @@ export interface LinkAnchor {
   closest(selector: string): unknown;
 }
 
-/** Whether the app handles a link click itself instead of letting the browser navigate. */
 export function shouldInterceptLink(
   event: LinkClickEvent,
   anchor: LinkAnchor,

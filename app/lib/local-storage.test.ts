@@ -154,7 +154,6 @@ test("a localStorage getter that throws (storage disabled) is treated as no stor
 test("write refuses a value that fails the schema and leaves the stored value alone", () => {
   const storage = new MemoryStorage();
   writeStored("theme", "darcula", storage);
-  // Values from untyped sources (e.g. JSON from elsewhere) can still reach this at runtime.
   expect(writeStored("theme", "solarized" as never, storage)).toBe(false);
   expect(writeStored("aiChatFloatingRect", { x: 0, y: 0, width: -5, height: 10 }, storage)).toBe(false);
   expect(writeStored("pluginSandboxUrl", "javascript:alert(1)", storage)).toBe(false);

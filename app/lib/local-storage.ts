@@ -40,7 +40,6 @@ export const STORAGE_KEYS = {
   firstTimeSeen: entry("keel.shell.firstTimeSeen", epochMs, null),
   lastPromoShown: entry("keel.shell.lastPromoShown", epochMs, null),
   pluginSandboxUrl: entry("keel.shell.pluginSandboxUrl", httpUrl, null),
-  // Panel id → collapsed.
   adminDescriptionPanelsCollapsed: entry(
     "keel.admin.descriptionPanelsCollapsed",
     z.record(z.string(), z.boolean()),
@@ -51,10 +50,8 @@ export const STORAGE_KEYS = {
   latestKnownAppVersion: entry("keel.shell.latestKnownAppVersion", id, null),
   desktopNotificationsExperiment: entry("keel.shell.desktopNotificationsExperiment", z.boolean(), false),
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
-  // Read and written by app/lib/config-cache.ts.
   cachedConfiguration: entry("keel.shell.configuration", z.nullable(ShellConfigSchema), null),
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
-  // Entry ids, newest first.
   paletteRecent: entry("keel.shell.paletteRecent", ids, []),
 
   workflowEditorDevMode: entry("keel.workflowEditor.devMode", z.boolean(), false),
@@ -73,11 +70,9 @@ export const STORAGE_KEYS = {
     { projects: [], query: "", workTypes: [], workAttributes: {} },
   ),
   timesheetPeriod: entry("keel.timesheets.period", z.enum(["day", "week", "month"]), "week"),
-  // User id; null means the current user.
   timesheetWorkAuthor: entry("keel.timesheets.workAuthor", id, null),
   timeTrackingWidgetExpandedLines: entry("keel.timesheets.timeTrackingWidgetExpandedLines", ids, []),
 
-  // The open inbox folder.
   notificationsType: entry("keel.notifications.type", z.enum(INBOX_FOLDERS), "direct"),
   notificationsList: entry("keel.notifications.list", z.enum(["all", "unread"]), "all"),
   // Pixels; null means the centre's own default.
@@ -92,7 +87,6 @@ export const STORAGE_KEYS = {
   ),
 
   lastOpenedGanttChartId: entry("keel.gantt.lastOpenedChartId", id, null),
-  // Owned by the canvas; opaque JSON here.
   planningCanvasState: entry("keel.planningCanvas.state", z.record(z.string(), z.json()), {}),
   planningCanvasLastUsedId: entry("keel.planningCanvas.lastUsedId", id, null),
   lastOpenedReportId: entry("keel.reports.lastOpenedId", id, null),

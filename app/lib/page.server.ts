@@ -4,7 +4,6 @@ import { z } from "zod";
 const MAX_PAGE = 1000;
 const PageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
 
-/** The page a list's URL asks for: 1 when absent or not a page number. */
 export function pageOf(url: URL): number {
   return PageSchema.parse(url.searchParams.get("page") ?? 1);
 }

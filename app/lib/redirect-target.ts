@@ -7,9 +7,8 @@ function isLocalPath(value: string): boolean {
 }
 
 /**
- * A post-sign-in destination: only a path on this site. Anything else
- * (absolute URLs, `//host`, backslashes, control characters) falls back to `/`.
- * The normalised result is checked again: dot segments can turn `/.//host` into `//host`.
+ * A post-sign-in destination: only a path on this site, else `/`. The normalised result is checked again:
+ * dot segments can turn `/.//host` into `//host`.
  */
 export function safeRedirectTarget(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;

@@ -46,10 +46,7 @@ function mergeNodes(a: Node, b: Node): Node {
   return merged;
 }
 
-/**
- * The field shape a response schema asks for, so that every request selects
- * exactly the fields its parser reads.
- */
+/** The field shape a response schema reads, so every request selects exactly those fields. */
 export function shapeOf(schema: Schema): FieldShape {
   const node = shapeOfNode(schema);
   if (node === true) throw new Error("shapeOf: the schema has no fields to select");

@@ -23,7 +23,6 @@ class ConfigUnavailableError extends Error {
   }
 }
 
-/** Everything the shell needs on every page, fetched concurrently. */
 export async function loadShell(api: Api, log: RequestLogger) {
   const [configResult, userResult, permissionsResult, bannersResult, foldersResult] =
     await Promise.allSettled([
@@ -57,7 +56,6 @@ export async function loadShell(api: Api, log: RequestLogger) {
   const permissions = value(permissionsResult);
   const banners = value(bannersResult);
   const inboxFolders = value(foldersResult);
-  // The shell needs a working identity-service integration.
   assertRingIntegration(config.ring);
   // The whatsnew folder counts from the first day of the newest feature version's month.
   let whatsNewVersion: string | null = null;
@@ -77,12 +75,7 @@ export async function loadShell(api: Api, log: RequestLogger) {
   };
 }
 
-/**
- * The shell, or where to go without it: a georestricted
- * answer (451) to the unavailable page, no configuration to the error page.
- * On those pages themselves, the reason is shown instead of redirecting again.
- * The responses name their kind; the error page words it in the reader's language.
- */
+/** The shell, or a redirect to the unavailable (451) or error page; on those pages, the reason itself. */
 export async function loadShellOrRedirect(api: Api, log: RequestLogger, pathname: string) {
   try {
     return await loadShell(api, log);

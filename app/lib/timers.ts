@@ -5,8 +5,7 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-// Wrappers rather than the functions themselves: browsers reject setTimeout called on another `this`,
-// and looking the globals up at call time lets fake timers installed later take effect.
+// Wrappers: browsers reject setTimeout on another `this`, and late lookup lets fake timers take effect.
 export const globalTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),

@@ -4,10 +4,7 @@ import { getKeelContext } from "../lib/keel-context.ts";
 
 const apiContext = createContext<Api>();
 
-/**
- * One API client per request. Cookies the backend sets (sign-in, sign-out)
- * are passed on to the browser with whatever response the route produces.
- */
+/** One API client per request; cookies the backend sets go on to the browser with any response. */
 export const apiMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const api = createApi(getKeelContext(context));
   context.set(apiContext, api);

@@ -3,11 +3,7 @@ import { csrfTokenOf, isSafeMethod } from "../lib/csrf.server.ts";
 import { getKeelContext } from "../lib/keel-context.ts";
 import { getI18n } from "./i18next.server.ts";
 
-/**
- * Runs after the language middleware, so the refusal is in the reader's language.
- * Refuses every state-changing request to the app that does not carry the
- * token bound to this browser's CSRF cookie (app/lib/csrf.server.ts).
- */
+/** Refuses state changes without this browser's CSRF token; after the language middleware, for the text. */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (isSafeMethod(request.method)) return next();
   const keel = getKeelContext(context);

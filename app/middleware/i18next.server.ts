@@ -1,5 +1,4 @@
-// The request's language with remix-i18next (docs/i18n.md): the profile, the locale cookie, Accept-Language,
-// the configured default, English; then the i18next instance loaders, actions and the server render use.
+// The request's language and i18next instance, with remix-i18next (docs/i18n.md).
 import { initReactI18next } from "react-i18next";
 import type { RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";

@@ -33,7 +33,6 @@ function show(message: PushMessage): void {
   };
 }
 
-/** Starts showing desktop notifications; returns how to stop. */
 export function startDesktopNotifications(kinds: NotificationKinds, whatsNew: () => PushMessage): () => void {
   const notifier = createDesktopNotifier({
     kinds,

@@ -1,6 +1,5 @@
-// Desktop notifications while Keel's tab is in the background (docs/decisions/0018-web-push.md): the inbox's
-// event stream tells when a folder has news; the notifier fetches that folder's newest threads and shows
-// one notification per new thread of a kind the person chose. Nothing is shown while the tab is visible.
+// Desktop notifications while Keel's tab is in the background (docs/decisions/0018-web-push.md), one per
+// new thread of a kind the person chose; nothing while the tab is visible.
 import {
   notificationKindOf,
   notificationOf,
@@ -29,7 +28,6 @@ export interface DesktopNotifierOptions {
   hidden: () => boolean;
   fetchThreads: (folder: (typeof THREAD_FOLDERS)[number]) => Promise<NotifierThread[]>;
   show: (message: PushMessage) => void;
-  /** The what's-new notification, in the page's language. */
   whatsNew: () => PushMessage;
 }
 

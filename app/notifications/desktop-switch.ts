@@ -1,5 +1,3 @@
-// What the first scripts and the lazy parts share about desktop notifications: a few names, no code to speak of.
-
 /** The browser's flag for "this person turned desktop notifications on here"; permission alone is no choice. */
 export const DESKTOP_NOTIFICATIONS_KEY = "keel.notifications.desktop";
 

@@ -1,6 +1,5 @@
-// This device's notifications, loaded after hydration on the settings page only: desktop notifications (the
-// Notifications API, while a Keel tab is in the background) and Web Push (through the service worker, with no
-// tab open). Permission is asked only here, on a click.
+// This device's desktop notifications and Web Push, loaded after hydration on the settings page only.
+// Permission is asked only here, on a click.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";

@@ -1,5 +1,4 @@
-// The notifications settings page: the kinds of notification shown outside the page (a plain form), and, with
-// scripts, this device's desktop notifications and Web Push, whose code loads only here and only then.
+// The notifications settings page; this device's part loads only here, and only with scripts.
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";

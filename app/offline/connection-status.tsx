@@ -35,10 +35,7 @@ async function tellServiceWorker(message: PageMessage): Promise<void> {
   (navigator.serviceWorker.controller ?? registration.active)?.postMessage(message);
 }
 
-/**
- * Offline, a link's client-side navigation would fetch the page's data and fail: a document navigation lets
- * the service worker answer with the kept page or the offline page instead.
- */
+/** Offline, a client-side navigation would fail: a document navigation lets the service worker answer. */
 function navigateDocumentsWhileOffline(event: MouseEvent): void {
   if (navigator.onLine || !navigator.serviceWorker.controller) return;
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)

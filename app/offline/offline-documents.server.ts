@@ -1,5 +1,4 @@
-// The two documents the installed app needs besides its pages: the web app manifest and the offline page the
-// service worker shows for a page it has not kept. Neither is personal; both are in the language asked for.
+// The web app manifest and the offline page: nothing personal, in the language asked for.
 import { BACKGROUND_COLOR, THEME_COLOR } from "./app-colors.ts";
 import { escapeHtml } from "../markdown/highlight.ts";
 import { createI18n } from "../i18n/instance.ts";

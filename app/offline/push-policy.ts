@@ -1,5 +1,4 @@
-// What Keel's service worker does with a push and a click on its notification
-// (docs/decisions/0018-web-push.md): pure functions, tested without a browser.
+// What the service worker does with a push and a click on its notification, tested without a browser.
 import {
   NOTIFICATION_KINDS,
   PUSH_BODY_MAX_LENGTH,

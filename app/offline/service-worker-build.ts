@@ -1,5 +1,4 @@
-// Builds the service worker (app/offline/service-worker.ts) on its own, as one classic script at /sw.js: it
-// shares no chunk with the pages, and the pages' bundles never import it (docs/decisions/0017-service-worker.md).
+// Builds the service worker on its own as one classic script at /sw.js, sharing no chunk with the pages.
 import path from "node:path";
 import { build, type Plugin, type Rolldown } from "vite";
 import { SERVICE_WORKER_PATH } from "./sw-policy.ts";

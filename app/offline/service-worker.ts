@@ -1,6 +1,5 @@
-// Keel's service worker (docs/decisions/0017-service-worker.md), built on its own into /sw.js: it answers
-// navigations from the network, keeps the signed-in user's shell pages in that user's cache, and answers from
-// that cache, or with the offline page, when the network is gone. The rules live in sw-policy.ts.
+// Keel's service worker (docs/decisions/0017-service-worker.md), built on its own into /sw.js; its rules
+// live in sw-policy.ts.
 import {
   cacheFor,
   CACHE_PARTITION_HEADER,
@@ -62,13 +61,11 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 const origin = worker.location.origin;
 
-/** Keeps only `partition`'s pages (none for null). */
 async function keepOnly(partition: string | null): Promise<void> {
   const doomed = cachesToDelete(await caches.keys(), partition);
   await Promise.all(doomed.map((name) => caches.delete(name)));
 }
 
-/** The signed-in user's cache, if any: there is at most one. */
 async function currentPageCache(): Promise<Cache | null> {
   const name = (await caches.keys()).find((key) => key.startsWith(PAGE_CACHE_PREFIX));
   return name ? caches.open(name) : null;
@@ -122,7 +119,6 @@ async function navigate(event: FetchEvent): Promise<Response> {
   return response;
 }
 
-/** The offline page in the page's language, kept as the one to show. */
 async function prepareOfflinePage(language: string): Promise<void> {
   const cache = await caches.open(OFFLINE_CACHE);
   const url = offlinePageUrl(language);

@@ -7,7 +7,6 @@ export const CACHE_PARTITION_HEADER = "X-Keel-Cache-Partition";
 /** A guest's page, an error page: never cached, and the signed-in user's pages are dropped. */
 export const NO_PARTITION = "none";
 export const PAGE_CACHE_PREFIX = "keel-pages-";
-/** Offline pages, one per language; nothing personal. */
 export const OFFLINE_CACHE = "keel-offline-v1";
 export const OFFLINE_PATH = "/offline";
 export const SERVICE_WORKER_PATH = "/sw.js";
@@ -34,10 +33,7 @@ export function cachesToDelete(existing: readonly string[], keep: string | null)
   return existing.filter((name) => name.startsWith(PAGE_CACHE_PREFIX) && name !== kept);
 }
 
-/**
- * A shell page a person may read again offline: the shell's own pages, without administration (it changes
- * what others see and is not for reading offline).
- */
+/** A shell page a person may read again offline; administration is not for reading offline. */
 export function isOfflinePage(url: URL, origin: string): boolean {
   if (url.origin !== origin) return false;
   const route = findShellRoute(url.pathname);
@@ -71,7 +67,6 @@ export function cacheFor(request: RequestFacts, answer: AnswerFacts, origin: str
   return pageCacheName(answer.partition);
 }
 
-/** A supported-looking language tag from a page, else English. */
 export function offlineLanguage(value: unknown): string {
   return typeof value === "string" && LANGUAGE.test(value) ? value : "en";
 }
@@ -80,7 +75,6 @@ export function offlinePageUrl(language: string): string {
   return `${OFFLINE_PATH}?lng=${encodeURIComponent(offlineLanguage(language))}`;
 }
 
-/** What pages tell the worker. */
 export type PageMessage =
   { type: "page"; partition: string | null; language: string; url: string } | { type: "sign-out" };
 
@@ -94,7 +88,6 @@ export function parsePageMessage(data: unknown): PageMessage | null {
   return { type: "page", partition, language: offlineLanguage(message.language), url: message.url };
 }
 
-/** The cached pages to drop so that at most `max` stay, given their keys oldest first. */
 export function overflow<T>(keysOldestFirst: readonly T[], max = MAX_CACHED_PAGES): T[] {
   return keysOldestFirst.slice(0, Math.max(0, keysOldestFirst.length - max));
 }
@@ -102,7 +95,6 @@ export function overflow<T>(keysOldestFirst: readonly T[], max = MAX_CACHED_PAGE
 /** A kept page older than this is fetched again when visited. */
 export const PAGE_REFRESH_MS = 5 * 60_000;
 
-/** Whether a kept page, answered at `dateHeader`, is old enough to fetch again. */
 export function needsRefresh(dateHeader: string | null, now: number): boolean {
   const answered = dateHeader ? Date.parse(dateHeader) : Number.NaN;
   return !Number.isFinite(answered) || now - answered > PAGE_REFRESH_MS;

@@ -2,13 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Project } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
-import {
-  ErrorText,
-  PendingStatus,
-  ProjectLine,
-  useFocusFirstError,
-  usePendingIntent,
-} from "./wizard-parts.tsx";
+import { Field } from "../components/field.tsx";
+import { PendingStatus, ProjectLine, useFocusFirstError, usePendingIntent } from "./wizard-parts.tsx";
 import { wizardUrl, type FieldErrors, type InviteReport } from "./wizard.ts";
 
 /** The second step: people to invite, with a report of those the backend refused. */
@@ -26,7 +21,6 @@ export function InviteStep({
   const { t } = useTranslation("pages");
   const pending = usePendingIntent();
   const form = useFocusFirstError(result);
-  const error = result?.fieldErrors.invitees;
   const separator = t("newProject.invite.listSeparator");
   const report = result?.report;
   const someoneInvited = project.invitations.length > 0 || (report?.invited.length ?? 0) > 0;
@@ -65,23 +59,23 @@ export function InviteStep({
           })}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor="invitees">{t("newProject.invite.label")}</label>
-        {/* Keyed by the answer: with scripts the form stays mounted, and only the failed entries stay. */}
-        <textarea
-          key={result?.values.invitees ?? ""}
-          id="invitees"
-          name="invitees"
-          rows={4}
-          defaultValue={result?.values.invitees ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={["invitees-hint", error ? "invitees-error" : null].filter(Boolean).join(" ")}
-        />
-        <p id="invitees-hint" className="hint">
-          {t("newProject.invite.hint")}
-        </p>
-        <ErrorText id="invitees-error" message={error} />
-      </div>
+      <Field
+        id="invitees"
+        label={t("newProject.invite.label")}
+        hint={t("newProject.invite.hint")}
+        error={result?.fieldErrors.invitees}
+      >
+        {(control) => (
+          // Keyed by the answer: with scripts the form stays mounted, and only the failed entries stay.
+          <textarea
+            {...control}
+            key={result?.values.invitees ?? ""}
+            name="invitees"
+            rows={4}
+            defaultValue={result?.values.invitees ?? ""}
+          />
+        )}
+      </Field>
       {/* Once someone is in, going on is the step's next move, not skipping it; inviting more stays. */}
       <div className="wizard-actions">
         {someoneInvited ? (

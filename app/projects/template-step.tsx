@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
-import { ErrorText, PendingStatus, useFocusFirstError, usePendingIntent } from "./wizard-parts.tsx";
+import { Field, FieldError } from "../components/field.tsx";
+import { PendingStatus, useFocusFirstError, usePendingIntent } from "./wizard-parts.tsx";
 import {
   suggestShortName,
   templateName,
@@ -25,8 +26,6 @@ export function TemplateStep({
   const [name, setName] = useState(values?.name ?? "");
   const pending = usePendingIntent();
   const form = useFocusFirstError(result);
-  const describedBy = (field: NewProjectField, hint?: string) =>
-    [hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <Form method="post" action={wizardUrl("template")} noValidate ref={form} aria-busy={pending !== null}>
       <CsrfInput />
@@ -54,41 +53,39 @@ export function TemplateStep({
             </span>
           </label>
         ))}
-        <ErrorText id="template-error" message={errors.template} />
+        <FieldError id="template-error" message={errors.template} />
       </fieldset>
-      <div className="field">
-        <label htmlFor="name">{t("newProject.template.name")}</label>
-        <input
-          id="name"
-          name="name"
-          maxLength={80}
-          required
-          autoComplete="off"
-          defaultValue={values?.name ?? ""}
-          onChange={(event) => setName(event.currentTarget.value)}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy("name")}
-        />
-        <ErrorText id="name-error" message={errors.name} />
-      </div>
-      <div className="field">
-        <label htmlFor="shortName">{t("newProject.template.shortName")}</label>
-        <input
-          id="shortName"
-          name="shortName"
-          maxLength={10}
-          autoComplete="off"
-          autoCapitalize="characters"
-          placeholder={suggestShortName(name) || undefined}
-          defaultValue={values?.shortName ?? ""}
-          aria-invalid={errors.shortName ? true : undefined}
-          aria-describedby={describedBy("shortName", "shortName-hint")}
-        />
-        <p id="shortName-hint" className="hint">
-          {t("newProject.template.shortNameHint")}
-        </p>
-        <ErrorText id="shortName-error" message={errors.shortName} />
-      </div>
+      <Field id="name" label={t("newProject.template.name")} error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            name="name"
+            maxLength={80}
+            required
+            autoComplete="off"
+            defaultValue={values?.name ?? ""}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Field
+        id="shortName"
+        label={t("newProject.template.shortName")}
+        hint={t("newProject.template.shortNameHint")}
+        error={errors.shortName}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="shortName"
+            maxLength={10}
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder={suggestShortName(name) || undefined}
+            defaultValue={values?.shortName ?? ""}
+          />
+        )}
+      </Field>
       <div className="wizard-actions">
         <button
           type="submit"

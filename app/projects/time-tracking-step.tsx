@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Project } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
-import { ErrorText, PendingStatus, ProjectLine, usePendingIntent } from "./wizard-parts.tsx";
+import { Field } from "../components/field.tsx";
+import { PendingStatus, ProjectLine, usePendingIntent } from "./wizard-parts.tsx";
 import { wizardUrl, type FieldErrors } from "./wizard.ts";
 
 /** The third step: time tracking on or off. */
@@ -25,23 +26,23 @@ export function TimeTrackingStep({
       <CsrfInput />
       <h2>{t("newProject.timeTracking.heading")}</h2>
       <ProjectLine project={project} />
-      <div className="wizard-check">
-        <input
-          id="timeTracking"
-          name="timeTracking"
-          type="checkbox"
-          defaultChecked={project.timeTrackingEnabled}
-          aria-invalid={fieldErrors.timeTracking ? true : undefined}
-          aria-describedby={["timeTracking-hint", fieldErrors.timeTracking ? "timeTracking-error" : null]
-            .filter(Boolean)
-            .join(" ")}
-        />
-        <label htmlFor="timeTracking">{t("newProject.timeTracking.enable")}</label>
-        <p id="timeTracking-hint" className="hint">
-          {t("newProject.timeTracking.hint", { project: project.shortName })}
-        </p>
-        <ErrorText id="timeTracking-error" message={fieldErrors.timeTracking} />
-      </div>
+      <Field
+        id="timeTracking"
+        className="wizard-check"
+        controlFirst
+        label={t("newProject.timeTracking.enable")}
+        hint={t("newProject.timeTracking.hint", { project: project.shortName })}
+        error={fieldErrors.timeTracking}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="timeTracking"
+            type="checkbox"
+            defaultChecked={project.timeTrackingEnabled}
+          />
+        )}
+      </Field>
       <div className="wizard-actions">
         <button
           type="submit"

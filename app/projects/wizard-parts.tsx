@@ -43,14 +43,6 @@ export function useFocusFirstError(result: unknown) {
   return form;
 }
 
-export function ErrorText({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="field-error">
-      {message}
-    </p>
-  ) : null;
-}
-
 export function PendingStatus({ pending, text }: { pending: boolean; text: string }) {
   return (
     <p role="status" className="wizard-status">

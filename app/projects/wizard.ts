@@ -1,6 +1,5 @@
-// The new-project wizard (docs/shell.md) as data and pure functions: its
-// steps and their URLs, the templates, and the parsing of each step's form. Messages come out
-// translated by the `t` of the request's language (pages namespace).
+// The new-project wizard (docs/shell.md) as data and pure functions; messages come out in the request's
+// language (pages namespace).
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import {
@@ -23,7 +22,6 @@ export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 type T = TFunction<"pages">;
 
-/** Each step's label in the step list. */
 export const STEP_LABELS = {
   template: "newProject.stepLabels.template",
   invite: "newProject.stepLabels.invite",
@@ -38,7 +36,6 @@ export function templateName(id: ProjectTemplate, t: T): string {
   return t(`newProject.templates.${id}.name`);
 }
 
-/** The step's address; every step after the first names the project it sets up. */
 export function wizardUrl(step: WizardStep, project?: string): string {
   if (step === "template") return NEW_PROJECT_PATH;
   const search = new URLSearchParams({ project: project ?? "", step });
@@ -171,7 +168,6 @@ export function parseInviteForm(raw: string, t: T): FormResult<string[], "invite
 
 export type InviteFailureCounts = Record<InviteFailureKind, number>;
 
-/** Invite failures counted by kind. */
 export function countInviteFailures(failed: InvitationsResult["failed"]): InviteFailureCounts {
   const counts = Object.fromEntries(
     InviteFailureKindSchema.options.map((k) => [k, 0]),
@@ -193,7 +189,6 @@ export function describeInviteFailures(counts: InviteFailureCounts, t: T): strin
   });
 }
 
-/** Why one invitee failed, by the kind the backend gives. */
 export function inviteFailureMessage(failure: InvitationsResult["failed"][number], t: T): string {
   const { invitee } = failure;
   switch (failure.kind) {
@@ -208,7 +203,6 @@ export function inviteFailureMessage(failure: InvitationsResult["failed"][number
   }
 }
 
-/** The time-tracking step's checkbox: present when ticked. */
 export function parseTimeTrackingForm(form: FormData, t: T): FormResult<boolean, "timeTracking"> {
   const value = form.get("timeTracking");
   if (value === null) return { ok: true, data: false };

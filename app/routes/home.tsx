@@ -6,10 +6,7 @@ import { loadMainMenu } from "../shell/navigation.server.ts";
 import { landingUrl } from "../shell/navigation-shape.ts";
 import { defaultPagePath } from "../shell/route-table.ts";
 
-/**
- * The root path goes to the landing page the user chose among their menu's pages, else to the default
- * page; guests, who have no dashboards, to the issues.
- */
+/** `/` goes to the user's chosen landing page, else the default; guests to the issues. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, config, navigation } = await loadMainMenu(
     getApi(context),

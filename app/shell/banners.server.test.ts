@@ -40,7 +40,7 @@ test("a dismissed banner is left out until its text changes", () => {
 test("the dismissal cookie keeps only well-formed keys, at most twenty, newest last", () => {
   const keys = Array.from({ length: 25 }, (_, i) => bannerKey("system", String(i), "text"));
   const cookie = dismissedCookie([...keys, "global-<script>", "nonsense"], true);
-  expect(cookie).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+  expect(cookie).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
   const read = readDismissed(cookie.split(";")[0]!);
   expect(read).toHaveLength(MAX_DISMISSED_BANNERS);
   expect(read.at(-1)).toBe(keys.at(-1));

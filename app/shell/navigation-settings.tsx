@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
+import { Field } from "../components/field.tsx";
 
 export const NAVIGATION_SETTINGS_PATH = "/settings/navigation";
 
@@ -134,17 +135,18 @@ export function NavigationSettings({ entries, landing, landingChoices, shaped }:
         <h2 id="landing-heading">{t("navigationSettings.landing")}</h2>
         <CsrfInput />
         <input type="hidden" name="intent" value="landing" />
-        <p className="field">
-          <label htmlFor="landing">{t("navigationSettings.landingLabel")}</label>
-          <select id="landing" name="landing" defaultValue={landing} key={landing}>
-            <option value="">{t("navigationSettings.landingDefault")}</option>
-            {landingChoices.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.name}
-              </option>
-            ))}
-          </select>
-        </p>
+        <Field id="landing" label={t("navigationSettings.landingLabel")}>
+          {(control) => (
+            <select {...control} name="landing" defaultValue={landing} key={landing}>
+              <option value="">{t("navigationSettings.landingDefault")}</option>
+              {landingChoices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <p className="form-actions">
           <button type="submit" className="button button-primary">
             {t("navigationSettings.save")}

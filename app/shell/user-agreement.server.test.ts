@@ -58,7 +58,7 @@ test("a guest gets a notice, the dialog on review, nothing after remind-later or
 test("a guest's consent cookie round-trips and rejects anything else", () => {
   const cookie = guestConsentCookie({ accepted: true, majorVersion: 3, minorVersion: 12 }, true);
   expect(cookie).toMatch(
-    /^keel_guest_agreement=3\.12; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/,
+    /^keel_guest_agreement=3\.12; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
   );
   expect(readGuestConsent("keel_guest_agreement=3.12")).toEqual({
     accepted: true,

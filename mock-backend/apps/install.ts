@@ -1,5 +1,5 @@
-// Installs, upgrades and removes apps. An upgrade replaces the app's files and widgets and keeps what users
-// made with it: its storage, their remembered answers, and the embeddings of widgets that still exist.
+// Installs, upgrades and removes apps; an upgrade keeps what users made with the app (storage, answers,
+// embeddings of widgets that still exist).
 import type { ManifestWidget } from "#contract/app-manifest.ts";
 import type { Db } from "../db.ts";
 import type { AppPackage } from "./package.ts";
@@ -12,7 +12,6 @@ export interface InstalledApp {
   title: string;
   version: string;
   widgetCount: number;
-  /** The version replaced by this install, or null for a new app. */
   previousVersion: string | null;
 }
 
@@ -115,12 +114,10 @@ export async function writeApp(tx: Tx, pkg: AppPackage): Promise<InstalledApp> {
   };
 }
 
-/** Installs a new app or upgrades the installed one of the same name, all or nothing. */
 export function installApp(db: Db, pkg: AppPackage): Promise<InstalledApp> {
   return db.$transaction((tx) => writeApp(tx, pkg), { maxWait: 10_000, timeout: 60_000 });
 }
 
-/** Removes an app and everything it stored; false when no app has that name. */
 export async function removeApp(db: Db, name: string): Promise<boolean> {
   const { count } = await db.app.deleteMany({ where: { name } });
   return count > 0;

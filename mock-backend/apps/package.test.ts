@@ -26,7 +26,6 @@ afterEach(() => {
   for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A copy of the minimal package in a temporary folder. */
 function copyOfMinimal(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "keel-app-"));
   temporary.push(dir);

@@ -40,12 +40,10 @@ export class AppPackageError extends Error {
   }
 }
 
-/** A file's content, as Prisma stores it. */
 export type FileBytes = Uint8Array<ArrayBuffer>;
 
 export interface AppPackage {
   manifest: Manifest;
-  /** Every file, by its `/`-separated path in the package. */
   files: ReadonlyMap<string, FileBytes>;
   /** settings.json, re-serialized, or null when the package has none. */
   settingsSchema: string | null;
@@ -64,7 +62,6 @@ function checkPath(name: string): void {
 const megabytes = (bytes: number) =>
   bytes >= MEGABYTE ? `${Math.round((bytes / MEGABYTE) * 10) / 10} MB` : `${bytes} bytes`;
 
-/** Counts files and bytes as they are found, and refuses a package over the limits. */
 class Budget {
   private files = 0;
   private bytes = 0;
@@ -88,7 +85,6 @@ class Budget {
     if (this.bytes > this.limits.maxBytes) throw this.tooLarge();
   }
 
-  /** Bytes the next file may have; one more shows that it is over. */
   get remaining(): number {
     return this.limits.maxBytes - this.bytes;
   }
@@ -203,7 +199,6 @@ export async function readAppZip(zip: Uint8Array, limits: Partial<PackageLimits>
   return checkAppPackage(files);
 }
 
-/** Reads a folder, or a .zip file, by its path. */
 export async function readAppPackage(
   source: string,
   limits: Partial<PackageLimits> = {},

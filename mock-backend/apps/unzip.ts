@@ -1,11 +1,8 @@
-// Reads a .zip without trusting the sizes it declares. Its entries come from the central directory, and
-// each is inflated by Node's zlib on the thread pool, off the event loop, which stops once the bytes it has
-// produced pass the caller's limit: a small archive that inflates to gigabytes is refused early, and the
-// server keeps answering meanwhile.
+// Reads a .zip without trusting the sizes it declares: each entry is inflated off the event loop and
+// stopped once its output passes the caller's limit, so a zip bomb is refused early.
 import { promisify } from "node:util";
 import { inflateRaw } from "node:zlib";
 
-/** A file that is not a zip, or a zip Keel cannot read. */
 export class UnreadableZipError extends Error {
   override name = "UnreadableZipError";
 }
@@ -43,7 +40,6 @@ function latin1(bytes: Uint8Array): string {
   return text;
 }
 
-/** Every entry of the central directory, in its order. */
 export function listZipEntries(zip: Uint8Array): ZipEntry[] {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const u16 = (at: number) => view.getUint16(at, true);

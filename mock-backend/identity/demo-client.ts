@@ -10,7 +10,6 @@ export const DEMO_REDIRECT_ORIGINS = ["http", "https"].flatMap((scheme) =>
   ["localhost", "127.0.0.1", "[::1]"].map((host) => `${scheme}://${host}`),
 );
 
-/** Registers (or widens) the demo client for the addresses this server answers on. */
 export async function registerDemoClient(db: Db, origins: readonly string[]): Promise<void> {
   const wanted = origins.map((origin) => `${origin.replace(/\/+$/, "")}/auth/callback`);
   const existing = await db.oAuthClient.findUnique({ where: { id: DEMO_CLIENT.id } });

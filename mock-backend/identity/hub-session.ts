@@ -1,5 +1,5 @@
-// The identity service's own sign-in session in the browser: a second client signs in without the form.
-// The cookie carries a random id and its HMAC; the database keeps only the id's hash.
+// The identity service's own sign-in session: the cookie carries a random id and its HMAC, the database
+// only the id's hash.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Request, Response } from "express";
 import { HUB_SESSION_COOKIE } from "#contract/constants.ts";
@@ -24,7 +24,6 @@ function verified(cookie: string | undefined, secret: string): string | null {
 }
 
 export interface HubSessions {
-  /** The signed-in user's id, or null. */
   current(req: Request): Promise<string | null>;
   start(req: Request, res: Response, userId: string): Promise<void>;
   end(req: Request, res: Response): Promise<void>;

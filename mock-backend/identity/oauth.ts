@@ -1,6 +1,5 @@
-// The identity service's OAuth 2.0 grants, as Hub issues them: authorization codes (with PKCE S256),
-// rotating refresh tokens, client credentials, and opaque bearer tokens. Everything is kept hashed in the
-// backend's database, so any backend server can answer any step. docs/decisions/0007-identity-and-sessions.md
+// The identity service's OAuth 2.0 grants as Hub issues them, kept hashed in the database so any server
+// can answer any step (docs/decisions/0007-identity-and-sessions.md).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db.ts";
 
@@ -89,7 +88,6 @@ export interface OAuthServer {
   refresh(client: OAuthClientRow, refreshToken: string, scope: string | null): Promise<TokenAnswer>;
   clientCredentials(client: OAuthClientRow, scope: string, serviceUserId: string): Promise<TokenAnswer>;
   verifyAccessToken(accessToken: string): Promise<VerifiedAccessToken | null>;
-  /** Ends every grant of a user for a client (sign-out), or for all clients. */
   revokeUser(userId: string, clientId?: string): Promise<void>;
 }
 

@@ -1,5 +1,4 @@
-// The identity service's OAuth 2.0 endpoints under /hub/api/rest/oauth2, answering as Hub does:
-// `auth` (its own sign-in page and the four request_credentials modes), `token` and `logout`.
+// The identity service's OAuth 2.0 endpoints under /hub/api/rest/oauth2, answering as Hub does.
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { GUEST_LOGIN, requireSameOriginForWrites, verifyPassword } from "../auth.ts";
@@ -34,7 +33,6 @@ import {
   sealSecret,
 } from "./totp.ts";
 
-/** Hub's own service id, which a scope may name beside the backend's. */
 export const HUB_SERVICE_ID = "0-0-0-0-0";
 /** The mock backend's service id in its identity service, as `api/config`'s `ring.serviceId` gives it. */
 export const BACKEND_SERVICE_ID = "keel-demo-service";
@@ -44,7 +42,6 @@ export interface IdentityOptions {
   db: Db;
   secret: string;
   oauth: OAuthServer;
-  /** Service ids a scope may name: the backend's and Hub's. */
   serviceIds: readonly string[];
   signInThrottle?: Partial<SignInThrottleOptions>;
 }
@@ -113,10 +110,7 @@ const LogoutSchema = z.object({
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/**
- * A registered redirect URI matches exactly, or, for a loopback address, on any port (RFC 8252
- * section 7.3): a server on this machine may listen wherever it can.
- */
+/** A registered redirect URI matches exactly, or for a loopback address on any port (RFC 8252 7.3). */
 export function redirectMatches(registered: string, asked: string): boolean {
   if (registered === asked) return true;
   try {
@@ -138,7 +132,6 @@ export function redirectMatches(registered: string, asked: string): boolean {
   }
 }
 
-/** Query values repeated or nested are malformed, not merged. */
 function plainQuery(req: Request): Record<string, string> | null {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.query)) {
@@ -188,15 +181,10 @@ function clientCredentials(req: Request, body: unknown): { id: string; secret: s
 
 interface StepView {
   clientName: string;
-  /** Where the step's form posts. */
   action: string;
 }
 
-/**
- * Signing in, one posted form at a time: the password, then for a user with two-factor authentication
- * the code of their app, or, for one who must have it and has not, its set-up. `done` runs once the
- * user is signed in to the identity service.
- */
+/** Signing in, one posted form at a time: the password, then the second factor's code or its set-up. */
 function signInSteps(db: Db, secret: string, throttle: SignInThrottle, sessions: HubSessions) {
   const setUpPage = (req: Request, view: StepView, userId: string, login: string, required: boolean) => {
     const base32 = newTotpSecret();
@@ -345,11 +333,7 @@ function parseUris(stored: string): string[] {
   }
 }
 
-/**
- * The identity service's account security page, under /hub/account/security: whether two-factor
- * authentication is on, its set-up and switching it off. Without the service's own session it first
- * signs the user in, with the same steps as the authorize page.
- */
+/** /hub/account/security: two-factor authentication on, off or set up, after signing in if needed. */
 export function identityPagesRouter({ db, secret, signInThrottle }: IdentityOptions): Router {
   const router = Router();
   const sessions = hubSessions(db, secret);
@@ -454,7 +438,6 @@ export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }
   const knownScopes = new Set([...serviceIds, HUB_SERVICE_ID]);
   const steps = signInSteps(db, secret, throttle, sessions);
 
-  /** The client and where it may be sent back, or an error page when neither can be trusted. */
   async function trustedClient(
     req: Request,
     res: Response,
@@ -510,7 +493,6 @@ export function identityRouter({ db, secret, oauth, serviceIds, signInThrottle }
     return request;
   }
 
-  /** A trusted client and a well-formed request, or null once the error answer has been sent. */
   async function authorizationRequest(req: Request, res: Response) {
     const query = plainQuery(req);
     const trusted = await trustedClient(req, res, query);

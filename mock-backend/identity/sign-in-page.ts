@@ -18,7 +18,6 @@ const RTL = new Set(["he", "ar", "fa"]);
 
 export const SIGN_IN_LANGUAGES: readonly string[] = [...TEXTS.keys()];
 
-/** The first language of Accept-Language (by weight) the service has texts for. */
 export function pageLanguage(req: Request): string {
   const header = (req.get("accept-language") ?? "").slice(0, 512);
   const asked = header
@@ -88,7 +87,6 @@ function page(language: string, title: string, body: string): string {
 export interface SignInForm {
   language: string;
   clientName: string;
-  /** Where the form posts: the authorize URL with its query. */
   action: string;
   login?: string;
   error?: string;
@@ -117,7 +115,6 @@ interface SecondStep {
   language: string;
   clientName: string;
   action: string;
-  /** The signed state of the sign-in between its steps. */
   pending: string;
   error?: string;
 }
@@ -151,7 +148,6 @@ ${codeField(t, error)}
 }
 
 export interface SetUpForm extends SecondStep {
-  /** The new secret, base32, for typing it in by hand. */
   secret: string;
   qrSvg: string;
   /** Whether the organisation requires it (the user cannot go on without it). */

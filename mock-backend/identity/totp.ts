@@ -1,7 +1,5 @@
-// Two-factor authentication in the identity service: time-based one-time codes (RFC 6238, 6 digits,
-// 30-second steps, SHA-1, as authenticator apps expect). The secret is stored sealed with the service's
-// key; a code is accepted once. Between the steps of signing in, the state travels in a signed form
-// field, so any server of the service can take the next step.
+// Two-factor authentication in the identity service: RFC 6238 codes as authenticator apps expect them,
+// each accepted once; the secret is stored sealed, and sign-in state travels in a signed form field.
 import {
   createCipheriv,
   createDecipheriv,
@@ -24,7 +22,6 @@ export const PENDING_TTL_MS = 10 * 60_000;
 const keyOf = (secret: string, purpose: string) =>
   createHash("sha256").update(`${purpose}:${secret}`).digest();
 
-/** AES-256-GCM: iv.ciphertext.tag, base64url. */
 export function sealSecret(plain: string, key: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyOf(key, "totp-secret"), iv);
@@ -50,7 +47,6 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 const totp = (base32: string, login = "") =>
   new TOTP({ issuer: ISSUER, label: login, secret: Secret.fromBase32(base32), period: TOTP_PERIOD_SECONDS });
 
-/** What an authenticator app scans: the otpauth URI and its QR code as SVG markup. */
 export function enrolment(base32: string, login: string): { uri: string; qrSvg: string } {
   const uri = totp(base32, login).toString();
   return { uri, qrSvg: renderSVG(uri, { border: 2 }) };
@@ -68,11 +64,7 @@ export function matchingStep(base32: string, code: string, now: number): number 
 export const currentCode = (base32: string, now = Date.now()): string =>
   totp(base32).generate({ timestamp: now });
 
-/**
- * Accepts a code for a user whose two-factor authentication is on, once: the step is recorded in the
- * same statement that checks it is newer than the last one, so a code replayed, even at once on
- * another server, is refused.
- */
+/** Accepts a code once: one statement checks the step is newer and records it, so a replay is refused. */
 export async function acceptCode(
   db: Db,
   key: string,
@@ -95,7 +87,6 @@ export async function acceptCode(
   return count === 1;
 }
 
-/** Turns two-factor authentication on with a secret the user has just proved with a code. */
 export async function enableTotp(
   db: Db,
   key: string,

@@ -1,6 +1,5 @@
-// Web Push from the backend (docs/decisions/0018-web-push.md): the VAPID key pair, the users' browser
-// subscriptions, and the one place a push is encrypted (RFC 8291, by the web-push package) and posted to a
-// push service. A subscription the push service no longer knows (404, 410) is removed.
+// Web Push from the backend (docs/decisions/0018-web-push.md): VAPID keys, subscriptions, and the one place
+// a push is encrypted and posted. A subscription the push service no longer knows is removed.
 import { randomUUID } from "node:crypto";
 import webpush from "web-push";
 import type { PushSubscriptionInput } from "#contract/api.ts";
@@ -36,7 +35,6 @@ export interface PushSender {
   subscribe(userId: string, subscription: PushSubscriptionInput): Promise<number>;
   unsubscribe(userId: string, endpoint: string): Promise<number>;
   count(userId: string): Promise<number>;
-  /** Sends `message` to every browser the user subscribed. */
   notify(userId: string, message: PushMessage): Promise<PushResult>;
 }
 
@@ -82,7 +80,6 @@ export function createPushSender(db: Db, options: PushOptions): PushSender {
   let keys: Promise<VapidKeys> | undefined;
   const vapidKeys = () => {
     keys ??= options.vapid ? Promise.resolve(options.vapid) : storedKeys(db);
-    // A failed read is tried again on the next call.
     keys.catch(() => (keys = undefined));
     return keys;
   };

@@ -45,7 +45,6 @@ export function analyticsRouter(db: Db, options: Partial<AnalyticsLimits> = {}):
     const userId = req.auth?.user.guest ? null : (req.auth?.user.id ?? null);
     return { userId, source: analyticsSource(userId, req.ip) };
   };
-  // A source out of tokens is turned away before its batch is read.
   const throttle: RequestHandler = (req, res, next) => {
     limiter
       .hasTokens(callerOf(req).source)

@@ -1,7 +1,5 @@
-// An embedded widget's stored config (readConfig/storeConfig of dashboard and Markdown widgets;
-// docs/widgets.md). A dashboard tile's embedding belongs to the user who stored it, and only they may change
-// it. A Markdown embedding belongs to the issue or article whose text names it: anyone who may read the text
-// reads it, its editors change it, and the same id in another text is another embedding.
+// An embedded widget's stored config (docs/widgets.md): a tile's belongs to its user; a Markdown
+// embedding's to the text that names it (its readers read it, its editors change it).
 import { Router } from "express";
 import type { z } from "zod";
 import { parseWidgetReference } from "#contract/widget-reference.ts";
@@ -34,7 +32,6 @@ function toEmbedding(row: { id: string; widgetKey: string; config: string | null
   };
 }
 
-/** True when the text embeds the widget under this id. */
 function textEmbeds(text: string, appName: string, widgetKey: string, id: string): boolean {
   for (const match of text.matchAll(WIDGET_REFERENCE)) {
     const reference = parseWidgetReference(match[1] ?? "");
@@ -53,7 +50,6 @@ function textEmbeds(text: string, appName: string, widgetKey: string, id: string
 const EMBEDDING_BODY = [EmbeddingWriteSchema, "embedding"] as const;
 type EmbeddingWrite = z.infer<typeof EmbeddingWriteSchema>;
 
-/** The config of the write, refused above the size limit. */
 function configOf(write: EmbeddingWrite) {
   const serialized = write.config === null ? null : JSON.stringify(write.config);
   if (serialized !== null && Buffer.byteLength(serialized) > MAX_EMBEDDING_CONFIG_BYTES) {
@@ -105,7 +101,6 @@ export function appEmbeddingsRouter(db: Db): Router {
     });
   }
 
-  // Dashboard tiles.
   router.get(
     `${EMBEDDINGS}/:id`,
     endpoint(

@@ -1,7 +1,5 @@
-// Apps' HTTP handlers (docs/widgets.md): `* api/extensionEndpoints/{app}/{file}/{path}` runs the endpoint
-// `path` of `{file}.js` in a child process (apps/handlers/), and the scoped forms under issues, articles,
-// users and admin/projects give the handler that entity. What the handler writes to extensionProperties
-// is kept per app in AppStorage, under the scopes global, user:{id}, issue:{id}, article:{id}, project:{id}.
+// Apps' HTTP handlers (docs/widgets.md), run in child processes (apps/handlers/); scoped forms give them
+// an entity.
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { PERMISSION } from "#contract/constants.ts";
@@ -59,7 +57,6 @@ const FORWARDED_HEADERS = new Set(["accept", "accept-language", "content-type", 
 
 type Grant = { permissionKey: string; projectId: string | null };
 
-/** Projects where the grants give `key`, or "all". */
 function projectsOf(grants: Grant[], key: string): "all" | string[] {
   const matching = grants.filter((g) => g.permissionKey === key);
   if (matching.some((g) => g.projectId === null)) return "all";
@@ -71,7 +68,6 @@ const whereVisible = (grants: Grant[], key: string) => {
   return projects === "all" ? {} : { projectId: { in: projects } };
 };
 
-/** Keys held globally or in `projectId`; for calls outside a project, keys held anywhere. */
 function heldPermissions(grants: Grant[], projectId: string | undefined): string[] {
   const held = grants.filter(
     (g) => projectId === undefined || g.projectId === null || g.projectId === projectId,
@@ -83,7 +79,6 @@ interface Target {
   entity: HandlerEntity;
   storageScope: string;
   projectId?: string;
-  /** An issue's or article's project, which the handler sees as `ctx.project`. */
   project?: { entity: HandlerEntity; storageScope: string };
 }
 
@@ -177,10 +172,7 @@ async function resolveTarget(
   };
 }
 
-/**
- * The caller as the scripting API's User: ringId is the account's id in the identity service, which the
- * mock's service shares with the backend.
- */
+/** The caller as the scripting API's User; ringId is the account's id in the identity service. */
 function handlerUser(row: {
   id: string;
   login: string;
@@ -225,7 +217,6 @@ function defaultSettings(settingsSchema: string | null): Record<string, unknown>
   return settings;
 }
 
-/** The query as name → values; Express gives strings or lists of them. */
 function queryOf(req: Request): Record<string, string[]> {
   const query: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(req.query)) {
@@ -265,10 +256,7 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
   const router = Router();
   const runner = options.runner ?? sharedHandlerRunner();
 
-  /**
-   * Whether the app has a widget the guest may see (its manifest permissions held, in the entity's project
-   * for a scoped call): only such an app's handlers serve anonymous readers, as its widgets do.
-   */
+  /** Only an app with a widget the guest may see serves anonymous readers, as its widgets do. */
   async function showsToGuests(appId: string, held: string[]): Promise<boolean> {
     const widgets = await db.widget.findMany({ where: { appId }, select: { permissions: true } });
     return widgets.some((widget) =>
@@ -284,7 +272,6 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
   const ENDPOINT_CALL = { auth: currentUser, params: [EndpointParamsSchema, "endpoint"] } as const;
   type EndpointCall = EndpointInput<AuthUser, undefined, (typeof ENDPOINT_CALL)["params"], undefined>;
 
-  /** Finds the app, file and entity, runs the endpoint in a child and answers. */
   async function handle({ req, res, user, params }: EndpointCall, scope: HandlerScope): Promise<void> {
     // Guests read no user's page, so no user-scoped handler runs for them.
     if (user.guest && scope === "user") throw unauthorized();
@@ -360,7 +347,6 @@ export function appEndpointsRouter(db: Db, options: AppEndpointsOptions = {}): R
     await answer(req, res, outcome, { appId: app.id, where, scopeList, path: params.path, scope });
   }
 
-  /** Sends the handler's answer and keeps what it stored, or throws the failure as an HTTP error. */
   async function answer(
     req: Request,
     res: Response,

@@ -1,6 +1,4 @@
-// The widget `storage` API (docs/widgets.md): per user and app,
-// strings only, keys and values together at most 1 MB, keys starting with `__meta:` reserved. Kept in
-// AppStorage under the scope widget-user:{userId}. Writes answer what is now stored.
+// The widget `storage` API (docs/widgets.md), kept in AppStorage under widget-user:{userId}.
 import { Router } from "express";
 import { requireAppCaller } from "../app-caller.ts";
 import { findApp } from "../apps/find.ts";

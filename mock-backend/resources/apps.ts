@@ -16,14 +16,12 @@ import { appResourcePath, projectsWith } from "../model.ts";
 
 const APP_FIELDS = "id,name,title,version";
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-/** What browsers and tools call a .zip upload. */
 const ZIP_TYPES = ["application/zip", "application/x-zip-compressed"];
 
 const appInclude = { widgets: true } as const;
 
 type AppRow = Prisma.AppGetPayload<{ include: typeof appInclude }>;
 
-/** Stored dimensions, with null for a side the manifest leaves out. */
 function dimensions<T>(stored: string | null): { width: T | null; height: T | null } | null {
   if (stored === null) return null;
   const { width, height } = JSON.parse(stored) as { width?: T; height?: T };

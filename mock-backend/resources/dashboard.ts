@@ -1,6 +1,5 @@
-// The signed-in user's dashboard (docs/widgets.md): ordered tiles of dashboard widgets with their sizes.
-// A tile's id is also its embedding's id: adding a tile creates its embedding (no config yet), removing a tile
-// removes the config its widget stored.
+// The signed-in user's dashboard (docs/widgets.md). A tile's id is also its embedding's id, so adding or
+// removing a tile adds or removes its widget's config.
 import { Router } from "express";
 import { requireUser } from "../auth.ts";
 import { DashboardSchema, DashboardWriteSchema, ReadQuerySchema, type Dashboard } from "#contract/api.ts";
@@ -89,8 +88,7 @@ export function dashboardRouter(db: Db): Router {
           : [];
         const kept = new Set(dashboard.tiles.map((tile) => tile.id));
         const removed = previousIds.filter((id) => !kept.has(id));
-        // A new tile's embedding exists from the start, with no config yet: its widget's first readConfig
-        // finds it (config null) rather than a 404.
+        // So the widget's first readConfig finds it (config null) rather than a 404.
         const added = dashboard.tiles.filter((tile) => !embeddings.some((row) => row.id === tile.id));
         const layout = JSON.stringify(dashboard);
         await db.$transaction([

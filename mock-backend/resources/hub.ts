@@ -144,7 +144,6 @@ export function hubRouter(db: Db): Router {
     }),
   );
 
-  // The account anonymous readers act as, whoever asks.
   router.get(
     "/users/guest",
     endpoint({ query: HubQuerySchema }, async ({ req, res }) => {

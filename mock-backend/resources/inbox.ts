@@ -260,8 +260,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}, pu
     ),
   );
 
-  // The inbox as a stream: the folders now and after every change, and pings so the client can tell a
-  // live stream from a dead one (docs/notifications.md, The event stream).
+  // The inbox as a stream of folders and pings (docs/notifications.md, The event stream).
   router.get(
     "/inbox/events",
     endpoint({ auth: requireUser, query: ReadQuerySchema }, async ({ req, res, user }) => {

@@ -1,5 +1,4 @@
-// Reads of issues that real apps make besides the list: the count of a search and the query assist (both
-// POST, as the query travels in the body), and an issue's activities page.
+// Issue reads real apps make besides the list: search count and query assist (POST), activities pages.
 import { Router } from "express";
 import type { Prisma } from "#prisma/generated/client.ts";
 import { PERMISSION } from "#contract/constants.ts";
@@ -19,13 +18,11 @@ import { projectsWith, readableIssues } from "../model.ts";
 import { assistQuery } from "../search-assist.ts";
 import { compileQuery } from "../search-query.ts";
 
-/** A body-less request searches with the defaults. */
 const orEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((body) => body ?? {}, schema);
 
 const COUNT_FIELDS = "count";
 const ASSIST_FIELDS = "query,caret";
 const PAGE_FIELDS = "activities(id,timestamp)";
-/** The largest activities page, whatever $top asks for. */
 export const MAX_ACTIVITIES_PAGE = 1000;
 
 /** Categories that need a permission in the issue's project besides reading the issue. */

@@ -35,7 +35,6 @@ const issueInclude = { ...include, ...issueFieldsInclude } as const;
 
 type IssueRow = Prisma.IssueGetPayload<{ include: typeof issueInclude }>;
 
-/** An issue with its custom fields, as the product's Issue entity shows them. */
 function toIssue(row: IssueRow, users: Awaited<ReturnType<typeof loadUsers>>) {
   const { fieldValues, project, ...rest } = row;
   const fields = toIssueFields(project.fields, fieldValues, users);
@@ -82,7 +81,6 @@ function matching(db: Db, query: string | undefined) {
 
 export type TextKind = "issue" | "article";
 
-/** An issue's or article's Markdown text and where it is. */
 export interface EntityText {
   id: string;
   projectId: string;
@@ -110,10 +108,7 @@ export async function readableText(db: Db, kind: TextKind, userId: string, id: s
   return row;
 }
 
-/**
- * The same, when `userId` may also edit its text: whoever may create issues (articles) in a project may edit
- * their text there, as the mock has no separate update permission. Else 404 or 403.
- */
+/** The same, when `userId` may also edit it: creating there implies editing (no separate permission). */
 export async function editableText(db: Db, kind: TextKind, userId: string, id: string): Promise<EntityText> {
   const row = await readableText(db, kind, userId, id);
   const create = kind === "issue" ? PERMISSION.CREATE_ISSUE : PERMISSION.CREATE_ARTICLE;
@@ -158,7 +153,6 @@ export function contentRouter(db: Db): Router {
     });
   }
 
-  /** Newest first, matching the words, among the articles the caller may read; cached. */
   async function list(kind: "article", userId: string, query: z.infer<typeof ListQuerySchema>) {
     const page = { include, orderBy: { created: "desc" as const }, skip: query.$skip, take: query.$top };
     const key = (where: object) => `list:${JSON.stringify([kind, where, query.$skip, query.$top])}`;

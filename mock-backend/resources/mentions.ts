@@ -9,11 +9,7 @@ import { projectsWith, readableIssues } from "../model.ts";
 const MENTION_FIELDS =
   "issues(id,idReadable,summary,resolved),articles(id,idReadable,summary),users(id,login,name,profileUrl)";
 
-/**
- * GET /api/mentions?ids=DEMO-1,DEMO-A-1&logins=admin: everything the mentions of one Markdown text
- * refer to, in one answer. Tickets and articles the caller cannot read are left out, so a mention
- * never reveals a summary.
- */
+/** GET /api/mentions?ids=…&logins=…: what a text's mentions refer to, leaving out what the caller cannot read. */
 export function mentionsRouter(db: Db): Router {
   const router = Router();
 

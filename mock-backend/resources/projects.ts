@@ -1,5 +1,4 @@
-// Project creation and its setup steps for the new-project wizard: create from a template, invite people,
-// switch time tracking.
+// Project creation and the new-project wizard's setup steps.
 import { Router } from "express";
 import { PERMISSION } from "#contract/constants.ts";
 import {
@@ -72,7 +71,6 @@ function toProject(row: {
   };
 }
 
-/** The projects `userId` may see: those where they may read (fully or basically) or change it. */
 async function visibleProjectIds(db: Db, userId: string): Promise<"all" | string[]> {
   const held = await Promise.all(
     [PERMISSION.PROJECT_READ, PERMISSION.PROJECT_READ_BASIC, PERMISSION.PROJECT_UPDATE].map((key) =>
@@ -103,7 +101,6 @@ async function grant(tx: Tx, userId: string, projectId: string, keys: readonly s
   }
 }
 
-/** The next free id in the demo data's `0-N` style. */
 async function nextProjectId(tx: Tx): Promise<string> {
   const ids = await tx.project.findMany({ select: { id: true } });
   const numbers = ids.map((p) => Number(/^0-(\d+)$/.exec(p.id)?.[1] ?? 0));

@@ -4,10 +4,7 @@ import { requireUser } from "../auth.ts";
 import { badRequest, endpoint } from "../http.ts";
 import type { PushSender } from "../push/web-push.ts";
 
-/**
- * The signed-in user's browsers subscribed to Web Push, Keel's extension of the API
- * (docs/decisions/0018-web-push.md): the key browsers subscribe with, subscribing, unsubscribing.
- */
+/** Web Push subscriptions of the signed-in user's browsers (docs/decisions/0018-web-push.md). */
 export function pushRouter(push: PushSender): Router {
   const router = Router();
   const PATH = "/users/me/pushSubscriptions";

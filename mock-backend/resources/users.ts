@@ -31,7 +31,6 @@ function timeZoneOf(id: string): GeneralProfileRead["timezone"] {
   return { id, presentation: id, offset };
 }
 
-/** The general profile of `userId`: locale, date format and time zone. */
 export function loadGeneralProfile(db: Db, userId: string): Promise<GeneralProfileRead> {
   return readCache(db).read(`generalProfile:${userId}`, async () => {
     const row = await db.user.findUniqueOrThrow({
@@ -88,10 +87,7 @@ export function usersRouter(db: Db): Router {
     }),
   );
 
-  /**
-   * A profile write: the signed-in user's own columns, validated with `schema`, answered with `fields`
-   * (the default selector) of what was stored.
-   */
+  /** A write of the signed-in user's own columns, answered with `fields` of what was stored. */
   function profileUpdate<S extends z.ZodType, C extends Prisma.UserSelect>(
     path: string,
     schema: S,
@@ -181,8 +177,7 @@ export function usersRouter(db: Db): Router {
         select: { id: true, login: true, name: true, email: true, avatarUrl: true },
       });
       if (!row) throw notFound(`User ${id} not found`);
-      // An e-mail address is shown to its owner only. ringId is the id in the identity service, which the
-      // mock's service shares.
+      // An e-mail address is shown to its owner only.
       const card = {
         $type: "User",
         id: row.id,

@@ -1,8 +1,5 @@
 // `admin/projects/{id}/pluggableObjectUsages`: the workflow rules of installed apps as a project uses them.
-// A rule is a module at the root of an app's package that exports `rule`, built with one of the scripting
-// API's rule constructors (entities.Issue.onChange, onSchedule, action, stateMachine); which one it is and its
-// title are read from the source, since the mock does not run rules. A project uses every rule, enabled and
-// in the order of apps and files, until its administrator changes that.
+// The mock does not run rules, so a rule's kind and title are read from its source.
 import { Router } from "express";
 import { PERMISSION } from "#contract/constants.ts";
 import { requireUser } from "../auth.ts";
@@ -32,7 +29,6 @@ interface Rule {
   title: string;
 }
 
-/** The rule a root module of a package declares, or null when it exports none. */
 export function ruleOf(appId: string, path: string, source: string): Rule | null {
   if (path.includes("/") || !path.endsWith(".js") || !/\bexports\.rule\s*=/.test(source)) return null;
   const type = RULE_TYPES.find(([method]) => new RegExp(`\\.${method}\\s*\\(`).test(source));
@@ -80,7 +76,6 @@ export function workflowUsagesRouter(db: Db): Router {
     return row;
   }
 
-  /** Every rule of every installed app as the project uses it, in priority order. */
   async function usagesOf(projectId: string): Promise<PluggableObjectUsage[]> {
     const [apps, stored] = await Promise.all([
       db.app.findMany({

@@ -1,6 +1,5 @@
-// The administrators' Apps page (docs/widgets.md): the installed apps, installing or upgrading one
-// by uploading its .zip, and removing one after a confirmation. Plain forms with post/redirect/get; scripts
-// make the confirmation a modal dialog.
+// The administrators' Apps page (docs/widgets.md): plain forms with post/redirect/get; scripts make the
+// removal's confirmation a modal dialog.
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -8,6 +7,7 @@ import { z } from "zod";
 import type { TFunction } from "i18next";
 import type { Route } from "./+types/apps";
 import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { Field } from "#app/components/field.tsx";
 import { RouteError } from "#app/components/route-error.tsx";
 import type { AppEntry } from "#contract/api.ts";
 import { ApiError, type Api } from "#app/lib/api.server.ts";
@@ -37,10 +37,7 @@ const NoticeSchema = z.discriminatedUnion("done", [
   z.object({ done: z.literal("removed"), title: z.string().min(1).max(200) }),
 ]);
 
-/**
- * The message after an install, upgrade or removal, from the redirect's query: an installed app by its
- * name, so the page says only what is installed; a removed one by the title it had.
- */
+/** The message after a change, from the redirect's query; an installed app is named only if it is there. */
 function noticeOf(search: URLSearchParams, apps: readonly AppEntry[], t: T): string | null {
   const parsed = NoticeSchema.safeParse(Object.fromEntries(search));
   if (!parsed.success) return null;
@@ -104,7 +101,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       installed = await api.installApp(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
-      // A wrong package, too large, not a zip: the backend says why.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 403) {
         const message = error.body?.error_description ?? error.message;
         return refuse({ intent, error: t("apps.errors.refused", { message }) });
@@ -152,8 +148,6 @@ export default function AdminApps({ loaderData, actionData }: Route.ComponentPro
   const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "install";
   const installError = actionData?.intent === "install" ? actionData.error : null;
   const otherError = actionData && actionData.intent !== "install" ? actionData.error : null;
-  const errorId = useId();
-  const hintId = useId();
 
   return (
     <section aria-labelledby="page-heading" className="admin-apps">
@@ -249,26 +243,17 @@ export default function AdminApps({ loaderData, actionData }: Route.ComponentPro
       >
         <CsrfInput />
         <input type="hidden" name="intent" value="install" />
-        <div className="field">
-          <label htmlFor="app-package">{t("apps.uploadLabel")}</label>
-          <input
-            id="app-package"
-            type="file"
-            name="package"
-            accept=".zip,application/zip"
-            required
-            aria-invalid={installError ? true : undefined}
-            aria-describedby={installError ? `${errorId} ${hintId}` : hintId}
-          />
-          {installError ? (
-            <p id={errorId} className="field-error" role="alert">
-              {installError}
-            </p>
-          ) : null}
-          <p id={hintId} className="hint">
-            {t("apps.uploadHint", { size: APP_PACKAGE_MAX_MEGABYTES })}
-          </p>
-        </div>
+        <Field
+          id="app-package"
+          label={t("apps.uploadLabel")}
+          hint={t("apps.uploadHint", { size: APP_PACKAGE_MAX_MEGABYTES })}
+          error={installError}
+          announceError
+        >
+          {(control) => (
+            <input {...control} type="file" name="package" accept=".zip,application/zip" required />
+          )}
+        </Field>
         <button type="submit" className="button button-primary" disabled={uploading}>
           {uploading ? t("apps.uploading") : t("apps.upload")}
         </button>

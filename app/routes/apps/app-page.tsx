@@ -1,6 +1,5 @@
-// A full-page app widget: main menu items at /app/{appName}/{key} and administration menu items at
-// /admin/app/{appName}/{key}. What follows the key is the app's own location
-// (host.navigation), kept in the page's URL so reloading and sharing it work.
+// A full-page app widget at /app/{appName}/{key} (or /admin/app/…); what follows the key is the app's own
+// location, kept in the URL so reloading and sharing work.
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/app-page";

@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation, useSearchParams } from "react-rout
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { Field } from "#app/components/field.tsx";
 import { getKeelContext } from "#app/lib/keel-context.ts";
 import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
 import { getApi } from "#app/middleware/api.server.ts";
@@ -101,25 +102,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <CsrfInput />
           <input type="hidden" name="redirect" value={safeRedirectTarget(params.get("redirect"))} />
           <p className="hint">{t("login.token.hint")}</p>
-          <div className="field">
-            <label htmlFor="token">{t("login.token.label")}</label>
-            <input
-              id="token"
-              name="token"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              required
-              maxLength={420}
-              aria-invalid={actionData?.tokenError ? true : undefined}
-              aria-describedby={actionData?.tokenError ? "token-error" : undefined}
-            />
-            {actionData?.tokenError ? (
-              <p id="token-error" className="field-error">
-                {actionData.tokenError}
-              </p>
-            ) : null}
-          </div>
+          <Field id="token" label={t("login.token.label")} error={actionData?.tokenError}>
+            {(control) => (
+              <input
+                {...control}
+                name="token"
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                required
+                maxLength={420}
+              />
+            )}
+          </Field>
           <button type="submit" className="button" disabled={pending}>
             {t("login.token.submit")}
           </button>

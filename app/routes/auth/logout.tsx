@@ -8,7 +8,6 @@ export async function loader() {
   return redirect("/");
 }
 
-/** Ends Keel's session, then the identity service's; "Switch user" goes on to its sign-in form. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const next = form.get("intent") === "switch" ? "/auth/login?switch=1" : "/login?loggedOut=1";
@@ -17,10 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectDocument(auth ? await auth.signOut(next) : next);
 }
 
-/**
- * Logout clears the cached configuration and the service worker's pages; without scripts there is no
- * configuration to clear, and the worker clears its pages when it sees the signed-out page.
- */
+/** Clears the cached configuration and the worker's pages; without scripts the worker clears its own. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   clearCachedConfig();
   navigator.serviceWorker?.controller?.postMessage({ type: "sign-out" } satisfies PageMessage);

@@ -23,7 +23,6 @@ const PATH = "/markup";
 /** Ids of this page's own elements, which headings in the rendered text must not take. */
 const PAGE_IDS = ["try-it", "preview-heading", "markup-text"];
 
-/** The server's preview: rendered with KaTeX and with every mention resolved in one call. */
 async function preview(api: Api, text: string, md: MarkdownT) {
   const parsed = parseMarkdown(text);
   const wanted = parsed.refs.ids.length > 0 || parsed.refs.logins.length > 0;

@@ -1,5 +1,4 @@
-// The dashboard: the signed-in user's app widgets in a wrapping grid of tiles (docs/widgets.md). Every
-// change is a form post to this route's action (add, remove, move, resize, collapse), so the page works
+// The dashboard (docs/widgets.md): every change is a form post to this route's action, so the page works
 // without scripts; with them, changes show at once and the frames stay loaded.
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

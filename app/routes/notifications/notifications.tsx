@@ -47,9 +47,8 @@ const viewOf = (url: URL) =>
   });
 
 export const middleware: Route.MiddlewareFunction[] = [
-  // Viewing the page is seeing the folder. Scripts say so themselves (an action), so that a prefetch by the
-  // notifications centre marks nothing; a page loaded without them is marked here, before any loader runs,
-  // so the navigation's indicator on this very page is already off.
+  // Viewing the page is seeing the folder. Scripts report it themselves, so a prefetch marks nothing;
+  // without them it is marked here, before the loaders, so this page's indicator is already off.
   async ({ context, request }, next) => {
     const url = new URL(request.url);
     if (request.method === "GET" && !isScriptRequest(request)) {
@@ -84,7 +83,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     threads,
     folders: raiseWhatsNewFolder(folders, whatsNew.versions),
     versions: view.folder === "whatsnew" ? whatsNew.versions : [],
-    // The newest version, for the notifications centre.
     whatsNew: whatsNew.versions[0] ?? null,
     title: getI18n(context).getFixedT(null, "pages")("titles.notifications"),
   };
@@ -103,7 +101,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "seen": {
       const lastSeen = input.lastSeen ?? Date.now();
       if (input.folder) await api.markFolderSeen(input.folder, lastSeen);
-      // The centre shows every folder, what's new included.
       else await Promise.all([api.markAllSeen(lastSeen), api.markFolderSeen("whatsnew", lastSeen)]);
       break;
     }

@@ -14,7 +14,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const api = getApi(context);
   const t = getI18n(context).getFixedT(null, "pages");
   const page = pageOf(url);
-  // One more than a page tells whether a next page exists.
   const [rows, permissions] = await Promise.all([
     api.listProjects({ $top: PROJECTS_PER_PAGE + 1, $skip: (page - 1) * PROJECTS_PER_PAGE }),
     api.getPermissions(),

@@ -50,10 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: wizardStylesHref }];
 
-/**
- * Usage analytics of the wizard (docs/analytics.md): a created project's attributes, skipped steps and
- * invite failures by kind. The server's answer decides: a redirect is success, data is the form again.
- */
+/** The wizard's usage analytics (docs/analytics.md): a redirect is success, data is the form again. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const form = await request.clone().formData();
   const location = readWizardLocation(new URL(request.url).searchParams);

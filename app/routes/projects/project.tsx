@@ -1,6 +1,4 @@
-// A project's page with its sections: the overview, one settings tab per PROJECT_SETTINGS widget (for those
-// who may change the project), channels (HELPDESK_CHANNEL, helpdesk projects only) and one tab per
-// PROJECT_TAB widget. Sections are links (`?tab=`), so the page works and can be shared without scripts.
+// A project's page: overview, settings, channel and app tabs as `?tab=` links, so it works without scripts.
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/project";

@@ -27,10 +27,7 @@ export async function loader() {
   return redirect("/");
 }
 
-/**
- * Saves appearance choices (theme, expanded navigation, contrast) to the profile. A plain
- * form post is redirected back to its page; a script's request gets the result.
- */
+/** Saves appearance choices: a plain form post is redirected back, a script's request gets the result. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => {

@@ -13,7 +13,6 @@ export async function loader() {
   return redirect("/users/me?tab=settings");
 }
 
-/** The reader's time zone and date format, saved to their profile; a plain form post returns to its page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = DatesFormSchema.safeParse({

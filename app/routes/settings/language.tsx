@@ -15,10 +15,7 @@ export async function loader() {
   return redirect("/");
 }
 
-/**
- * The interface language, from the profile menu: saved to the profile of a signed-in user, and for
- * everyone to a cookie. A plain form post returns to its page, now rendered in that language.
- */
+/** The interface language: to the profile when signed in, and to a cookie for everyone. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = LanguageFormSchema.safeParse({ language: form.get("language") });

@@ -33,7 +33,6 @@ const menuOf = async ({ context, request }: Route.LoaderArgs | Route.ActionArgs)
   return loadMainMenu(getApi(context), request, getLanguage(context), (id) => label(`nav.${id}`));
 };
 
-/** The main menu's items with their state, the landing page's choices and whether anything is shaped. */
 export async function loader(args: Route.LoaderArgs) {
   const { user, navigation } = await menuOf(args);
   const shape = user.profiles.keel?.navigation ?? DEFAULT_NAVIGATION_SHAPE;
@@ -54,10 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/**
- * One change of the main menu's shape: saved to Keel's profile extension, or to this browser's
- * preferences cookie for guests and against a backend without the extension (docs/decisions/0016).
- */
+/** One change of the menu's shape: to the profile extension, else this browser's cookie (docs/decisions/0016). */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const form = await request.formData();

@@ -34,7 +34,6 @@ const ActionSchema = z.discriminatedUnion("intent", [
 export async function loader({ context }: Route.LoaderArgs) {
   const api = getApi(context);
   const user = await api.getCurrentUser();
-  // A guest has no inbox to be notified of.
   if (user.guest) throw redirect(`/login?redirect=${encodeURIComponent(NOTIFICATION_SETTINGS_PATH)}`);
   // The extension's absence is the signal (docs/decisions/0016): no kinds kept, no pushes sent.
   const extended = user.profiles.keel !== undefined;
@@ -48,7 +47,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Saves the kinds (a plain form) or this browser's push subscription (scripts only). */
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = ActionSchema.safeParse(Object.fromEntries(form));

@@ -16,7 +16,6 @@ export async function loader() {
   return redirect("/");
 }
 
-/** The tips profile: tips at startup, and that the pricing-update popup was shown. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : undefined);

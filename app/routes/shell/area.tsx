@@ -17,10 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ? `${loaderData.title} · Keel` : "Keel" },
 ];
 
-/**
- * An area whose content lives outside the shell (boards, charts, reports…): its heading, what the
- * area is for, and where to read about it.
- */
+/** An area whose content lives outside the shell (boards, charts, reports…). */
 export default function Area({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
   const { topic } = loaderData;

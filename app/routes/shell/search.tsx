@@ -33,10 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-/**
- * The command palette as a page, for browsers without JavaScript: the commands that match (all of them
- * without a query), each a link or a form, then the backend's issues and articles.
- */
+/** The command palette as a page, for browsers without JavaScript. */
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
   const commands = usePaletteCommands();

@@ -10,7 +10,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title} · Keel` : "Keel" },
 ];
 
-/** Where a georestriction answer (451) sends people. */
 export default function Unavailable() {
   const { t } = useTranslation("errors");
   return (

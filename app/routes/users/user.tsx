@@ -1,9 +1,9 @@
-// A user's page: the user card with its USER_CARD widgets and, on one's own page, the profile
-// sections that apps add (USER_PROFILE_SETTINGS), as `?tab=` links. `/users/me` is the signed-in user.
+// A user's page with its widget tabs as `?tab=` links; `/users/me` is the signed-in user.
 import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
 import { DATE_FORMATS } from "#contract/constants.ts";
 import { CsrfInput } from "#app/components/csrf-input.tsx";
+import { Field } from "#app/components/field.tsx";
 import { useDateSettings } from "#app/components/time.tsx";
 import { formatPattern } from "#app/lib/dates.ts";
 import type { Route } from "./+types/user";
@@ -189,7 +189,6 @@ function AccountSecurity({
   );
 }
 
-/** The reader's time zone and date format: a form that works without scripts, and saves in place with them. */
 function DateSettingsForm({
   timeZones,
   timezone,
@@ -216,29 +215,31 @@ function DateSettingsForm({
       <h2 id="dates-heading">{t("user.dates")}</h2>
       <CsrfInput />
       <input type="hidden" name="back" value={back} />
-      <p className="field">
-        <label htmlFor="timezone">{t("user.timezone")}</label>
-        <select id="timezone" name="timezone" defaultValue={timezone}>
-          {timeZones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll("_", " ")}
-            </option>
-          ))}
-        </select>
-      </p>
-      <p className="field">
-        <label htmlFor="dateFormat">{t("user.dateFormat")}</label>
-        <select id="dateFormat" name="dateFormat" defaultValue={dateFormat}>
-          {DATE_FORMATS.map((format) => (
-            <option key={format.id} value={format.id}>
-              {formatPattern(sampleAt, format.pattern, {
-                locale: settings.locale,
-                timeZone: settings.timeZone,
-              })}
-            </option>
-          ))}
-        </select>
-      </p>
+      <Field id="timezone" label={t("user.timezone")}>
+        {(control) => (
+          <select {...control} name="timezone" defaultValue={timezone}>
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="dateFormat" label={t("user.dateFormat")}>
+        {(control) => (
+          <select {...control} name="dateFormat" defaultValue={dateFormat}>
+            {DATE_FORMATS.map((format) => (
+              <option key={format.id} value={format.id}>
+                {formatPattern(sampleAt, format.pattern, {
+                  locale: settings.locale,
+                  timeZone: settings.timeZone,
+                })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <p className="form-actions">
         <button type="submit" className="button button-primary">
           {t("user.save")}

@@ -1,6 +1,5 @@
-// Starting and stopping one handler child (runner.ts). Its resident memory is bounded twice: its address
-// space by the operating system (prlimit's RLIMIT_AS, a hard ceiling that makes large allocations fail),
-// and its resident size by the pool, which reads it from /proc and kills the child above the limit.
+// Starting and stopping one handler child (runner.ts). Memory is bounded twice: the address space by
+// prlimit's RLIMIT_AS, and the resident size by the pool, which reads /proc.
 import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { Socket } from "node:net";
@@ -41,14 +40,11 @@ export interface Child {
   ready: Promise<void>;
   alive: boolean;
   state: ChildState;
-  /** How it ended, once it has. */
   ended?: string;
-  /** Why the pool killed it, when it did. */
   killedFor?: string;
   stderr: string;
   calls: number;
   lastUsed: number;
-  /** The app it serves, from its first call on. */
   appKey?: string;
   idleTimer?: NodeJS.Timeout;
   /** CPU time when it last had nothing to do (spare or idle), to notice work nobody asked for. */
@@ -131,7 +127,6 @@ export function killChild(child: Child, reason?: string): void {
   child.process.kill("SIGKILL");
 }
 
-/** What a call's failure says about how its child ended. */
 export function endingOf(child: Child): string {
   return `The handler process ${child.killedFor ?? `ended (${child.ended ?? "killed"})`} ${child.stderr}`.trim();
 }

@@ -1,7 +1,5 @@
-// Decides when a handler call may run: at most `total` calls at once, `perApp` of one app and `perUser`
-// of one user within an app. The others wait in arrival order, each user's line and the whole line
-// bounded, and a turn goes to the first waiting call that fits, so one user or one app that keeps its
-// calls busy delays only itself.
+// Decides when a handler call may run, within `total`, `perApp` and `perUser` limits: a turn goes to the
+// first waiting call that fits, so one busy user or app delays only itself.
 
 export interface FairLimits {
   total: number;
@@ -12,7 +10,6 @@ export interface FairLimits {
 }
 
 export interface Turn {
-  /** Ends the turn (once; later calls do nothing). */
   release(): void;
 }
 

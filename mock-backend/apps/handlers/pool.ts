@@ -1,9 +1,6 @@
-// Runs app HTTP handlers in child processes (runner.ts), never in Keel's process. Each app gets its own
-// children, each serving one call at a time in a fresh vm context. A child is killed, and the next call gets
-// another, when a call runs past the time limit, when its resident memory passes the memory limit, when it
-// does not go quiet soon after it answered, or when it uses CPU while it has no call. Starting a child
-// costs far more than a call in a started one, so children are kept while they are used, and one spare is
-// kept started for the next app that has none. Calls take turns fairly (fair-queue.ts).
+// Runs app HTTP handlers in child processes (runner.ts), never in Keel's process: one call at a time per
+// child, in a fresh vm context. A child that overruns its time or memory, or works while it has no call, is
+// killed. Starting a child is costly, so children are reused and one spare is kept started.
 import { createFairQueue } from "./fair-queue.ts";
 import { endingOf, killChild, setHeld, startChild, type Child } from "./child.ts";
 import {
@@ -22,38 +19,26 @@ export const HANDLER_HEAP_MB = 64;
 export const HANDLER_MEMORY_MB = 256;
 
 export interface HandlerRunnerOptions {
-  /**
-   * Time limit of one call, from the moment it reaches a ready child; it bounds the call's CPU time too,
-   * since a child runs one call on one thread.
-   */
+  /** Time limit of one call from when it reaches a ready child; it bounds the call's CPU time too. */
   timeoutMs?: number;
-  /** V8's old-space limit of a child. */
   heapMb?: number;
   /** Resident memory of a child (heap, ArrayBuffers and all); above it the child is killed. */
   memoryMb?: number;
-  /** Calls running at once, over all apps. */
   maxConcurrent?: number;
-  /** Calls of one app running at once. */
   maxPerApp?: number;
-  /** Calls of one user to one app running at once. */
   maxPerUser?: number;
-  /** Calls waiting for a turn before new ones are refused. */
   maxQueued?: number;
   /** Calls of one user to one app waiting for a turn before that user's new ones are refused. */
   maxQueuedPerUser?: number;
   /** Children at most, idle, busy or spare, over all apps (at least maxConcurrent + 1). */
   maxChildren?: number;
-  /** An idle child is stopped after this long. */
   idleMs?: number;
-  /** A child is replaced after this many calls. */
   maxCallsPerChild?: number;
-  /** Keep a started child waiting for the next app that has none. */
   spare?: boolean;
   /** How long a child may take to go quiet after answering before it is killed. */
   settleMs?: number;
   /** CPU time a child may use while it has no call before it is killed. */
   restingCpuMs?: number;
-  /** How often the children's memory and CPU time are read. */
   sampleMs?: number;
 }
 
@@ -66,7 +51,6 @@ export interface HandlerRunner {
   run(appKey: string, job: RunnerJob): Promise<HandlerOutcome>;
   /** Starts the spare child now, so that even the first call finds one ready. */
   warm(): void;
-  /** Stops every idle child; calls still running finish. */
   close(): void;
 }
 
@@ -100,9 +84,7 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
     maxQueuedPerUser: options.maxQueuedPerUser ?? 10,
   });
 
-  /** Idle children per app. */
   const idle = new Map<string, Child[]>();
-  /** Every child not yet ended, watched by the sampler. */
   const live = new Set<Child>();
   let sampler: NodeJS.Timeout | undefined;
   let spare: Child | undefined;
@@ -164,7 +146,6 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
     return child;
   }
 
-  /** Stops the idle child used longest ago, to make room. */
   function evictOldest(): boolean {
     let oldest: Child | undefined;
     for (const children of idle.values()) {
@@ -337,11 +318,9 @@ export function createHandlerRunner(options: HandlerRunnerOptions = {}): Handler
 
 let shared: HandlerRunner | undefined;
 
-/** The process-wide runner, made on first use; children start with the first call. */
 export function sharedHandlerRunner(): HandlerRunner {
   if (!shared) {
-    // No child until an app's handler is first called: most processes that build the mock backend (every
-    // test file, a server whose apps have no handlers) never need one.
+    // No child until a handler is first called: most processes that build the mock never need one.
     shared = createHandlerRunner();
   }
   return shared;

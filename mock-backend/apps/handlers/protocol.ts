@@ -7,7 +7,6 @@ export type HandlerScope = "global" | "issue" | "article" | "project" | "user";
 /** An entity as a scoped handler sees it (`ctx.issue`, `ctx.project`…), without extensionProperties. */
 export type HandlerEntity = Record<string, unknown> & { id: string };
 
-/** One call of one endpoint: everything the child needs, as plain JSON. */
 export interface RunnerJob {
   /** The handler file's source and its name, for error messages and stack frames. */
   source: string;
@@ -15,21 +14,18 @@ export interface RunnerJob {
   scope: HandlerScope;
   request: {
     method: string;
-    /** The endpoint path, without leading or trailing slashes. */
     path: string;
     body: string;
     query: Record<string, string[]>;
     headers: { name: string; value: string }[];
   };
   currentUser: HandlerEntity;
-  /** The scoped handler's entity (absent for global handlers). */
   entity?: HandlerEntity;
   /** The project of an issue or article handler's entity (`ctx.project`). */
   project?: HandlerEntity;
   settings: Record<string, unknown>;
   /** Where each holder's extensionProperties live: AppStorage scopes. */
   storageScopes: { global: string; currentUser: string; entity?: string; project?: string };
-  /** The stored extensionProperties per AppStorage scope, as JSON objects. */
   storage: Record<string, string>;
   /** Permission keys Keel knows, and those the caller holds where the call applies. */
   knownPermissions: string[];
@@ -43,10 +39,7 @@ const RunnerLogSchema = z.object({
 export type RunnerLog = z.infer<typeof RunnerLogSchema>;
 const logs = z.array(RunnerLogSchema).max(200);
 
-/**
- * What the child answers; `changed` holds only the scopes whose extensionProperties changed. Keel checks
- * every answer with this schema: the child runs someone else's code.
- */
+/** What the child answers, checked with this schema since the child runs someone else's code. */
 export const RunnerResultSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("done"),

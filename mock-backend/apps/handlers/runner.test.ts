@@ -8,7 +8,7 @@ import { createHandlerRunner, HANDLER_HEAP_MB, runnerExecArgv } from "./pool.ts"
 import type { RunnerJob } from "./protocol.ts";
 
 const runner = createHandlerRunner({ timeoutMs: 1000 });
-/** Filling the heap takes a second or more on a loaded machine: a time limit it never meets. */
+/** Filling the heap is slow on a loaded machine: a time limit it never meets. */
 const roomyRunner = createHandlerRunner({ timeoutMs: 20_000 });
 afterAll(() => {
   runner.close();

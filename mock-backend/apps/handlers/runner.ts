@@ -1,12 +1,6 @@
-// The child process that runs calls of one app's HTTP handlers (docs/widgets.md, "HTTP handlers"), one at
-// a time. pool.ts starts it with Node's permission model (it may read this file and handler-prelude.js and nothing else; no
-// writes, child processes, workers or addons), heap and address-space limits, code generation from strings
-// disabled in this realm, and an empty environment, and kills it when a call runs too long, when it uses too
-// much memory, or when it keeps working after it answered.
-//
-// Every call runs in a fresh vm context whose global is an ordinary object of that context
-// (DONT_CONTEXTIFY), and every object the handler is given is made inside that context by handler-prelude.js, so
-// nothing it can reach leads back to this realm's Function constructor or `process`.
+// The child process that runs one app's HTTP handlers, one call at a time, under the limits pool.ts and
+// child.ts set. Each call runs in a fresh vm context (DONT_CONTEXTIFY) whose objects handler-prelude.js
+// makes inside it, so nothing the handler reaches leads back to this realm's Function or `process`.
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
 import type { RunnerCall, RunnerJob, RunnerMessage, RunnerResult } from "./protocol.ts";

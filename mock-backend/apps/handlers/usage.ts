@@ -6,13 +6,11 @@ import { readFileSync } from "node:fs";
 const MS_PER_TICK = 10;
 
 export interface ProcessUsage {
-  /** Resident memory, in bytes. */
   rssBytes: number;
   /** CPU time (user and system) since the process started, in milliseconds. */
   cpuMs: number;
 }
 
-/** The usage of process `pid`, or null when it has ended or the system has no /proc. */
 export function readUsage(pid: number): ProcessUsage | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
