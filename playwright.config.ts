@@ -51,7 +51,7 @@ export default defineConfig({
   ],
   webServer: {
     command:
-      "node prisma/setup.ts --reset && node tests/setup/install-harness-apps.ts && node server/index.ts",
+      "node prisma/setup.ts --reset --fixed-epoch && node tests/setup/install-harness-apps.ts && node server/index.ts",
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -483,6 +483,8 @@ export const IssueFieldSchema = z.object({
     z.object({ login: z.string(), fullName: z.string() }),
     z.object({
       name: z.string(),
+      // The backend's translation of its own values into the reader's language, when it has one.
+      localizedName: z.string().nullable().optional(),
       color: z.object({ background: z.string(), foreground: z.string() }).nullable().optional(),
       isResolved: z.boolean().optional(),
     }),
@@ -492,7 +494,10 @@ export const IssueFieldSchema = z.object({
   ]),
   projectCustomField: z.object({
     emptyFieldText: z.string().nullable(),
-    field: z.object({ fieldType: z.object({ valueType: z.string() }) }),
+    field: z.object({
+      localizedName: z.string().nullable().optional(),
+      fieldType: z.object({ valueType: z.string() }),
+    }),
   }),
 });
 export type IssueField = z.infer<typeof IssueFieldSchema>;

@@ -228,3 +228,31 @@ test("GET /api/articles?query= searches the visible articles", async () => {
   const response = await get(withFields("/api/articles?query=getting", "idReadable"), "alice");
   expect(expectOk(response)).toEqual([{ idReadable: "DEMO-A-1" }]);
 });
+
+test("issue fields come with the backend's names in the reader's language; an English reader gets none", async () => {
+  const selector = selectorFor(IssueSchema);
+  await backend.db.user.update({ where: { login: "alice" }, data: { language: "he", locale: "he_IL" } });
+  const hebrew = IssueSchema.parse(expectOk(await get(withFields("/api/issues/DEMO-4", selector), "alice")));
+  const shown = hebrew.customFields.map((f) => ({
+    field: f.projectCustomField.field.localizedName,
+    value:
+      f.value !== null && typeof f.value === "object" && "name" in f.value ? f.value.localizedName : f.value,
+    empty: f.projectCustomField.emptyFieldText,
+  }));
+  expect(shown).toEqual([
+    { field: "עדיפות", value: "רגילה", empty: "ללא ערך" },
+    { field: "מצב", value: "פתוחה", empty: "ללא ערך" },
+    { field: "אחראי", value: null, empty: "לא הוקצה" },
+  ]);
+  // The list answers the same, and the stored names stay as they are.
+  const list = IssuesSchema.parse(
+    expectOk(await get(withFields("/api/issues", selectorFor(IssuesSchema)), "alice")),
+  );
+  expect(list.find((i) => i.idReadable === "DEMO-4")?.customFields[0]).toMatchObject({
+    name: "Priority",
+    value: { name: "Normal", localizedName: "רגילה" },
+  });
+  const english = IssueSchema.parse(expectOk(await get(withFields("/api/issues/DEMO-4", selector), "admin")));
+  expect(english.customFields[0]?.projectCustomField.field.localizedName).toBeNull();
+  expect(english.customFields[2]?.projectCustomField.emptyFieldText).toBe("Unassigned");
+});

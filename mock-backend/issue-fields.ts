@@ -9,6 +9,7 @@ import {
 } from "#contract/app-api.ts";
 import { dbProvider, type Db } from "./db.ts";
 import { projectsWith } from "./model.ts";
+import { localizedName } from "./field-translations.ts";
 import { readCache } from "./read-cache.ts";
 import type { Catalog } from "./search-query.ts";
 
@@ -81,7 +82,7 @@ export function toProjectCustomField(pf: ProjectFieldRow) {
       $type: "CustomField",
       id: pf.field.id,
       name: pf.field.name,
-      localizedName: null,
+      localizedName: null as string | null,
       fieldType: { $type: "FieldType", id: bundled ? `${valueType}[1]` : valueType, valueType },
     },
   };
@@ -101,7 +102,7 @@ function apiValue(pf: ProjectFieldRow, stored: unknown, users: ReadonlyMap<strin
       $type: TYPE_NAMES[valueType].element,
       id: element.id,
       name: element.name,
-      localizedName: null,
+      localizedName: null as string | null,
       presentation: element.name,
       color: element.color ?? null,
       ...(valueType === "state" ? { isResolved: element.isResolved ?? false } : {}),
@@ -174,6 +175,31 @@ export function loadCatalog(db: Db, user: { id: string; login: string; guest: bo
       fields: fields.map((f) => ({ id: f.id, name: f.name, valueType: valueTypeOf(f), bundle: bundleOf(f) })),
       users: users.map((u) => ({ id: u.id, login: u.login, name: u.name })),
       caseInsensitiveText: dbProvider(db) === "postgresql",
+    };
+  });
+}
+
+type ApiIssueField = ReturnType<typeof toIssueFields>[number];
+
+/**
+ * `fields` as a reader of `language` sees them: the backend's own fields and values carry their
+ * `localizedName`, and so do their default empty texts. The stored answer stays as it is (it may be cached).
+ */
+export function localizeIssueFields(fields: readonly ApiIssueField[], language: string): ApiIssueField[] {
+  return fields.map((field) => {
+    const pcf = field.projectCustomField;
+    const value =
+      field.value !== null && typeof field.value === "object" && "localizedName" in field.value
+        ? { ...field.value, localizedName: localizedName(field.value.name, language) }
+        : field.value;
+    return {
+      ...field,
+      value,
+      projectCustomField: {
+        ...pcf,
+        emptyFieldText: localizedName(pcf.emptyFieldText, language) ?? pcf.emptyFieldText,
+        field: { ...pcf.field, localizedName: localizedName(pcf.field.name, language) },
+      },
     };
   });
 }

@@ -160,3 +160,25 @@ test("summaries are unique and no text embeds a video", () => {
     expect(text).not.toMatch(/youtube\.com|youtu\.be|youtube-nocookie|vimeo\.com|dQw4w9WgXcQ/i);
   }
 });
+
+test("seeded at any moment, the demo reads as of that moment: its news is hours old, nothing is later", () => {
+  const HOUR = 3_600_000;
+  const now = Date.UTC(2031, 4, 17, 14, 25);
+  const times = [
+    ...demoIssues(now).flatMap((i) => [i.created, i.updated, ...(i.resolved ? [i.resolved] : [])]),
+    ...demoArticles(now).flatMap((a) => [a.created, a.updated]),
+    ...demoIssueActivities(now).map((a) => a.timestamp),
+  ].map(Number);
+  expect(Math.max(...times)).toBeLessThanOrEqual(now);
+  expect(Math.min(...times)).toBeGreaterThan(now - 60 * 24 * HOUR);
+  for (const user of inboxUsers) {
+    const { threads, folders } = demoInbox(user.login, user.unreadInbox ?? false, user.madeLike, now);
+    const ages = threads.map((t) => now - Number(t.thread.updated)).sort((a, b) => a - b);
+    expect(ages, user.login).toEqual([HOUR, 2 * HOUR, 3 * HOUR]);
+    for (const folder of folders) expect(Number(folder.lastSeen ?? 0)).toBeLessThanOrEqual(now);
+  }
+  // The mentions in the inbox and the comments they quote carry the same moment.
+  const mention = demoInbox("alice", false, "alice", now).threads.find((t) => t.thread.type === "mention");
+  const quoted = demoIssueActivities(now).find((a) => a.added.includes(mention!.message.text.slice(9, 40)));
+  expect(Number(quoted?.timestamp)).toBe(Number(mention?.message.timestamp));
+});

@@ -9,7 +9,10 @@ import { BACKEND_SERVICE_ID } from "#mock-backend/identity/routes.ts";
 
 export const DEMO_PASSWORD = "demo";
 
-/** A fixed point in time so that every seeded timestamp is the same on every machine. */
+/**
+ * The moment the demo data is "now" by default: a fixed point, so that tests and screenshots see the same
+ * timestamps on every machine. `npm run db:setup` seeds at the present moment instead (`seedEpoch`).
+ */
 export const SEED_EPOCH = Date.UTC(2026, 10, 1, 9, 0, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -675,12 +678,12 @@ const ARTICLE_TEXTS: { project: string; summary: string; author: string; content
   },
 ];
 
-export function demoIssues() {
+export function demoIssues(epoch: number = SEED_EPOCH) {
   return ISSUE_TEXTS.map((text, i) => {
     const project = PROJECTS.find((p) => p.id === text.project);
     const number = ISSUE_TEXTS.slice(0, i + 1).filter((t) => t.project === text.project).length;
     const reporter = DEMO_USERS.find((u) => u.login === text.reporter);
-    const created = SEED_EPOCH - (ISSUE_TEXTS.length - i) * DAY;
+    const created = epoch - (ISSUE_TEXTS.length - i) * DAY;
     return {
       id: `2-${i + 1}`,
       idReadable: `${project?.shortName}-${number}`,
@@ -699,9 +702,14 @@ export function demoIssues() {
  * Copies of the issues the demo user `template` reported, for a user made like them: a reporter reads only
  * the tickets she filed. `number` keeps the copies' ids apart from every other user's.
  */
-export function demoIssuesReportedLike(template: string, reporterId: string, number: string) {
+export function demoIssuesReportedLike(
+  template: string,
+  reporterId: string,
+  number: string,
+  epoch: number = SEED_EPOCH,
+) {
   const templateId = DEMO_USERS.find((u) => u.login === template)?.id;
-  return demoIssues()
+  return demoIssues(epoch)
     .filter((issue) => issue.reporterId === templateId)
     .map((issue, i) => ({
       ...issue,
@@ -711,11 +719,11 @@ export function demoIssuesReportedLike(template: string, reporterId: string, num
     }));
 }
 
-export function demoArticles() {
+export function demoArticles(epoch: number = SEED_EPOCH) {
   return ARTICLE_TEXTS.map((text, i) => {
     const project = PROJECTS.find((p) => p.id === text.project);
     const number = ARTICLE_TEXTS.slice(0, i + 1).filter((t) => t.project === text.project).length;
-    const created = SEED_EPOCH - (ARTICLE_TEXTS.length - i) * DAY;
+    const created = epoch - (ARTICLE_TEXTS.length - i) * DAY;
     return {
       id: `3-${i + 1}`,
       idReadable: `${project?.shortName}-A-${number}`,
@@ -744,8 +752,8 @@ interface DemoNotification {
  * What each demo user (or a user made like them) is notified of, newest last: a mention, an update of a
  * watched issue and a reaction, each by a teammate. `login` is the recipient's, for the mention's text.
  */
-const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification[]>> = {
-  alice: (login) => [
+const NOTIFICATIONS: Readonly<Record<string, (login: string, epoch: number) => DemoNotification[]>> = {
+  alice: (login, epoch) => [
     {
       folderId: "direct",
       type: "mention",
@@ -753,7 +761,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-1",
       author: "admin",
       text: `@${login}, the 2.4 release waits on this fix: can it be merged by Wednesday?`,
-      at: SEED_EPOCH - 3 * HOUR,
+      at: epoch - 3 * HOUR,
     },
     {
       folderId: "subscription",
@@ -762,7 +770,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-2",
       author: "admin",
       text: "State changed from Open to In Progress.",
-      at: SEED_EPOCH - 2 * HOUR,
+      at: epoch - 2 * HOUR,
     },
     {
       folderId: "direct",
@@ -771,10 +779,10 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-4",
       author: "tom",
       text: "👍",
-      at: SEED_EPOCH - HOUR,
+      at: epoch - HOUR,
     },
   ],
-  admin: (login) => [
+  admin: (login, epoch) => [
     {
       folderId: "direct",
       type: "mention",
@@ -782,7 +790,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-2",
       author: "alice",
       text: `@${login}, the dashboard should say *Not synced* in the same words as the app: can we share the string?`,
-      at: SEED_EPOCH - 3 * HOUR,
+      at: epoch - 3 * HOUR,
     },
     {
       folderId: "subscription",
@@ -791,7 +799,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-4",
       author: "alice",
       text: "Firefox on Linux uses Ctrl+K for its search bar: we take it only while the dashboard has focus.",
-      at: SEED_EPOCH - 2 * HOUR,
+      at: epoch - 2 * HOUR,
     },
     {
       folderId: "direct",
@@ -800,10 +808,10 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-1",
       author: "alice",
       text: "👍",
-      at: SEED_EPOCH - HOUR,
+      at: epoch - HOUR,
     },
   ],
-  tom: (login) => [
+  tom: (login, epoch) => [
     {
       folderId: "direct",
       type: "mention",
@@ -811,7 +819,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-1",
       author: "alice",
       text: `@${login}, the fix is on staging: can you check it in Firefox?`,
-      at: SEED_EPOCH - 3 * HOUR,
+      at: epoch - 3 * HOUR,
     },
     {
       folderId: "subscription",
@@ -820,7 +828,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-2",
       author: "admin",
       text: "State changed from Open to In Progress.",
-      at: SEED_EPOCH - 2 * HOUR,
+      at: epoch - 2 * HOUR,
     },
     {
       folderId: "direct",
@@ -829,7 +837,7 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
       issueId: "DEMO-2",
       author: "admin",
       text: "👍",
-      at: SEED_EPOCH - HOUR,
+      at: epoch - HOUR,
     },
   ],
 };
@@ -838,10 +846,15 @@ const NOTIFICATIONS: Readonly<Record<string, (login: string) => DemoNotification
  * Inbox threads for `login`, made like the demo user `persona` (by default the same), unread (alice's) or
  * read (the others'). Reporters have no inbox, so there is none for rachel.
  */
-export function demoInbox(login: string, unread: boolean, persona: string = login) {
+export function demoInbox(
+  login: string,
+  unread: boolean,
+  persona: string = login,
+  epoch: number = SEED_EPOCH,
+) {
   const notifications = NOTIFICATIONS[persona];
   if (!notifications) throw new Error(`No demo inbox for ${persona}`);
-  const threads = notifications(login).map((n, i) => ({ ...n, id: `th-${login}-${i + 1}` }));
+  const threads = notifications(login, epoch).map((n, i) => ({ ...n, id: `th-${login}-${i + 1}` }));
   const lastNotified = (folderId: string) =>
     Math.max(...threads.filter((t) => t.folderId === folderId).map((t) => t.at));
   return {
@@ -853,8 +866,8 @@ export function demoInbox(login: string, unread: boolean, persona: string = logi
         folderId === "whatsnew"
           ? unread
             ? null
-            : BigInt(SEED_EPOCH)
-          : BigInt(unread ? SEED_EPOCH - DAY : lastNotified(folderId)),
+            : BigInt(epoch)
+          : BigInt(unread ? epoch - DAY : lastNotified(folderId)),
     })),
     threads: threads.map((t) => ({
       thread: {
@@ -942,13 +955,13 @@ export function demoIssueFieldValues() {
   });
 }
 
-/** A comment in an issue's history: `hours` after the issue was created, or at an absolute time. */
+/** A comment in an issue's history: `hours` after the issue was created, or `before` the seed's moment. */
 interface DemoComment {
   id: string;
   commentId: string;
   issue: string;
   author: string;
-  at: { hours: number } | { epoch: number };
+  at: { hours: number } | { before: number };
   text: string;
 }
 
@@ -967,7 +980,7 @@ const COMMENTS: DemoComment[] = [
     commentId: "95-2",
     issue: "DEMO-1",
     author: "admin",
-    at: { epoch: SEED_EPOCH - 3 * HOUR },
+    at: { before: 3 * HOUR },
     text: "@alice, the 2.4 release waits on this fix: can it be merged by Wednesday?",
   },
   {
@@ -975,7 +988,7 @@ const COMMENTS: DemoComment[] = [
     commentId: "95-3",
     issue: "DEMO-1",
     author: "alice",
-    at: { epoch: SEED_EPOCH - 3 * HOUR + 30 * 60_000 },
+    at: { before: 3 * HOUR - 30 * 60_000 },
     text: "@tom, the fix is on staging: can you check it in Firefox?",
   },
   {
@@ -991,7 +1004,7 @@ const COMMENTS: DemoComment[] = [
     commentId: "95-5",
     issue: "DEMO-2",
     author: "alice",
-    at: { epoch: SEED_EPOCH - 3 * HOUR },
+    at: { before: 3 * HOUR },
     text: "@admin, the dashboard should say *Not synced* in the same words as the app: can we share the string?",
   },
   {
@@ -1007,7 +1020,7 @@ const COMMENTS: DemoComment[] = [
     commentId: "95-7",
     issue: "DEMO-4",
     author: "alice",
-    at: { epoch: SEED_EPOCH - 2 * HOUR },
+    at: { before: 2 * HOUR },
     text: "Firefox on Linux uses Ctrl+K for its search bar: we take it only while the dashboard has focus.",
   },
   {
@@ -1031,8 +1044,8 @@ const COMMENTS: DemoComment[] = [
 ];
 
 /** Votes, comments and state changes, as the activities API pages them. */
-export function demoIssueActivities() {
-  const issues = demoIssues();
+export function demoIssueActivities(epoch: number = SEED_EPOCH) {
+  const issues = demoIssues(epoch);
   const [first, second] = issues;
   if (!first || !second) return [];
   const at = (issue: { created: bigint }, hours: number) => issue.created + BigInt(hours * HOUR);
@@ -1055,7 +1068,7 @@ export function demoIssueActivities() {
         issueId: issue.id,
         category: "CommentsCategory",
         authorId: userId(comment.author),
-        timestamp: "hours" in comment.at ? at(issue, comment.at.hours) : BigInt(comment.at.epoch),
+        timestamp: "hours" in comment.at ? at(issue, comment.at.hours) : BigInt(epoch - comment.at.before),
         added: JSON.stringify([{ id: comment.commentId, text: comment.text }]),
         removed: "[]",
       },
@@ -1073,7 +1086,7 @@ export function demoIssueActivities() {
       issueId: second.id,
       category: "CustomFieldCategory",
       authorId: "1-1",
-      timestamp: BigInt(SEED_EPOCH - 2 * HOUR),
+      timestamp: BigInt(epoch - 2 * HOUR),
       fieldId: "92-2",
       added: JSON.stringify(["68-2"]),
       removed: JSON.stringify(["68-1"]),

@@ -22,6 +22,7 @@ import {
   demoPasswordHash,
   demoToken,
   type DemoUser,
+  SEED_EPOCH,
 } from "./factories.ts";
 import { sha256 } from "#mock-backend/auth.ts";
 import { ConfigurationSchema } from "#contract/api.ts";
@@ -70,6 +71,7 @@ export async function readSampleApps(dir: string = SAMPLE_APPS_DIR): Promise<App
 export async function seedDatabase(
   db: PrismaClient,
   sampleAppsDir: string = SAMPLE_APPS_DIR,
+  epoch: number = SEED_EPOCH,
 ): Promise<SeedResult> {
   if ((await db.user.count()) > 0) return "already seeded";
   const apps = await readSampleApps(sampleAppsDir);
@@ -86,7 +88,7 @@ export async function seedDatabase(
       data: GUEST.grants.map((g) => ({ userId: GUEST.id, permissionKey: g.key, projectId: g.project })),
     });
 
-    for (const user of DEMO_USERS) await insertDemoUser(tx, user);
+    for (const user of DEMO_USERS) await insertDemoUser(tx, user, undefined, epoch);
     for (const [projectId, login] of Object.entries(PROJECT_LEADERS)) {
       const leader = DEMO_USERS.find((u) => u.login === login);
       await tx.project.update({ where: { id: projectId }, data: { leaderId: leader?.id ?? null } });
@@ -101,14 +103,14 @@ export async function seedDatabase(
       });
     }
 
-    await tx.issue.createMany({ data: demoIssues() });
-    await tx.article.createMany({ data: demoArticles() });
+    await tx.issue.createMany({ data: demoIssues(epoch) });
+    await tx.article.createMany({ data: demoArticles(epoch) });
     await tx.customField.createMany({
       data: CUSTOM_FIELDS.map((f) => ({ ...f, bundle: f.bundle === null ? null : JSON.stringify(f.bundle) })),
     });
     await tx.projectCustomField.createMany({ data: demoProjectFields() });
     await tx.issueFieldValue.createMany({ data: demoIssueFieldValues() });
-    await tx.issueActivity.createMany({ data: demoIssueActivities() });
+    await tx.issueActivity.createMany({ data: demoIssueActivities(epoch) });
     for (const app of apps) await writeApp(tx, app);
     // Made here so that no request, a GET least of all, has to write it.
     await tx.vapidKeyPair.create({ data: newVapidKeyPair() });
@@ -123,7 +125,12 @@ type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
  * Writes one demo user: the account, feature flags, permission grants, permanent token (demoToken),
  * agreement consent and inbox. `passwordHash` defaults to the demo password's with the login as salt.
  */
-export async function insertDemoUser(tx: Tx, user: DemoUser, passwordHash?: string): Promise<void> {
+export async function insertDemoUser(
+  tx: Tx,
+  user: DemoUser,
+  passwordHash?: string,
+  epoch: number = SEED_EPOCH,
+): Promise<void> {
   await tx.user.create({
     data: {
       id: user.id,
@@ -171,7 +178,7 @@ export async function insertDemoUser(tx: Tx, user: DemoUser, passwordHash?: stri
     });
   }
   if (user.userType !== "REPORTER") {
-    const inbox = demoInbox(user.login, user.unreadInbox ?? false, user.madeLike);
+    const inbox = demoInbox(user.login, user.unreadInbox ?? false, user.madeLike, epoch);
     await tx.inboxFolder.createMany({ data: inbox.folders.map((f) => ({ ...f, userId: user.id })) });
     for (const { thread, message } of inbox.threads) {
       await tx.inboxThread.create({ data: { ...thread, userId: user.id } });

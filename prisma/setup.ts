@@ -2,6 +2,7 @@
 // run on several machines at once (one applies, the others wait and find nothing left to do).
 // npm run db:migrate (--migrate-only): the migrations alone.
 // npm run db:reset (--reset): deletes the SQLite file first, then does the same.
+// --fixed-epoch: dates the demo data from a fixed moment (SEED_EPOCH) instead of the present one.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { createPrisma } from "#mock-backend/db.ts";
 import { databaseFile, databaseProvider, resolveDatabaseUrl } from "./database-url.ts";
 import { migratePostgres } from "./migrate-postgresql.ts";
 import { POSTGRES_MIGRATIONS } from "./postgresql-schema.ts";
+import { SEED_EPOCH } from "./factories.ts";
 import { seedDatabase } from "./seed-database.ts";
 
 /** The advisory lock every migrator of one PostgreSQL database takes: any 64-bit number shared by all. */
@@ -18,6 +20,8 @@ const MIGRATION_LOCK_KEY = 4_824_130_117;
 const url = resolveDatabaseUrl(process.env.DATABASE_URL);
 const file = databaseFile(url);
 const migrateOnly = process.argv.includes("--migrate-only");
+// The demo's notifications and comments are hours old when it starts; tests and screenshots pin the moment.
+const fixedEpoch = process.argv.includes("--fixed-epoch");
 
 if (process.argv.includes("--reset")) {
   if (!file) throw new Error("db:reset only deletes SQLite files; reset other databases by hand");
@@ -29,7 +33,8 @@ async function seed(): Promise<void> {
   if (migrateOnly) return;
   const db = createPrisma(url);
   try {
-    console.log(`db:setup: ${await seedDatabase(db)} (${file ?? "database"})`);
+    const epoch = fixedEpoch ? SEED_EPOCH : Date.now();
+    console.log(`db:setup: ${await seedDatabase(db, undefined, epoch)} (${file ?? "database"})`);
   } finally {
     await db.$disconnect();
   }

@@ -56,3 +56,20 @@ test("a list's columns are the listed issues' fields in order, at most three", (
   expect(listedFieldNames(issues)).toEqual(["Priority", "State", "Type"]);
   expect(listedFieldNames(issues, 4)).toEqual(["Priority", "State", "Type", "Assignee"]);
 });
+
+test("a field and its value show the backend's translation when it sends one, else their stored name", () => {
+  const translated: IssueField = {
+    name: "Priority",
+    value: { name: "Major", localizedName: "גבוהה" },
+    projectCustomField: {
+      emptyFieldText: "ללא ערך",
+      field: { localizedName: "עדיפות", fieldType: { valueType: "enum" } },
+    },
+  };
+  const shown = shownField(translated, DEFAULT_DATE_SETTINGS);
+  expect(shown.name).toBe("עדיפות");
+  expect(show(translated)).toContain("<bdi>גבוהה</bdi>");
+  const plain = shownField(field("Priority", { name: "Major", localizedName: null }), DEFAULT_DATE_SETTINGS);
+  expect(plain.name).toBe("Priority");
+  expect(renderToString(<FieldValue value={plain.value} />)).toContain("<bdi>Major</bdi>");
+});

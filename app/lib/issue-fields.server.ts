@@ -4,13 +4,15 @@ import { dateSettingsOf, formatPattern, type DateSettings } from "./dates.ts";
 import type { ShownField } from "./issue-fields.ts";
 
 export function shownField(field: IssueField, dates: DateSettings): ShownField {
-  const { value, name } = field;
+  const { value } = field;
+  const name = field.projectCustomField.field.localizedName ?? field.name;
   if (value === null || value === "") {
     return { name, value: { kind: "empty", text: field.projectCustomField.emptyFieldText ?? "" } };
   }
   if (typeof value === "object") {
     if ("login" in value) return { name, value: { kind: "person", name: value.fullName } };
-    return { name, value: { kind: "element", name: value.name, color: value.color?.background ?? null } };
+    const shown = value.localizedName ?? value.name;
+    return { name, value: { kind: "element", name: shown, color: value.color?.background ?? null } };
   }
   if (typeof value === "number" && field.projectCustomField.field.fieldType.valueType === "date") {
     const text = formatPattern(value, dates.datePattern, dates);

@@ -15,7 +15,14 @@ import { readCache } from "../read-cache.ts";
 import { endpoint, fieldsSender, forbidden, notFound, sendFields } from "../http.ts";
 import { projectsWith, readableIssues } from "../model.ts";
 import { IssueListQuerySchema } from "#contract/app-api.ts";
-import { issueFieldsInclude, loadCatalog, loadUsers, toIssueFields } from "../issue-fields.ts";
+import {
+  issueFieldsInclude,
+  loadCatalog,
+  loadUsers,
+  localizeIssueFields,
+  toIssueFields,
+} from "../issue-fields.ts";
+import { loadGeneralProfile } from "./users.ts";
 import { compileQuery } from "../search-query.ts";
 
 const ISSUE_FIELDS = "id,idReadable,summary,resolved,project(shortName)";
@@ -39,6 +46,13 @@ function toIssue(row: IssueRow, users: Awaited<ReturnType<typeof loadUsers>>) {
     customFields: fields,
     fields,
   };
+}
+
+/** `issue` as `user` reads it: the fields in their language. */
+async function forReader(db: Db, user: AuthUser, issue: ReturnType<typeof toIssue>) {
+  const { language } = (await loadGeneralProfile(db, user.id)).locale;
+  const fields = localizeIssueFields(issue.customFields, language);
+  return { ...issue, customFields: fields, fields };
 }
 
 function toEntity<T extends { resolved?: bigint | null; created: bigint; updated: bigint }>(row: T) {
@@ -157,7 +171,14 @@ export function contentRouter(db: Db): Router {
   router.get(
     "/issues",
     endpoint({ query: IssueListQuerySchema }, async ({ req, res, query }) => {
-      sendFields(req, res, await listIssues(currentUser(req), query), ISSUE_FIELDS);
+      const user = currentUser(req);
+      const issues = await listIssues(user, query);
+      sendFields(
+        req,
+        res,
+        await Promise.all(issues.map((issue) => forReader(db, user, issue))),
+        ISSUE_FIELDS,
+      );
     }),
   );
 
@@ -166,13 +187,14 @@ export function contentRouter(db: Db): Router {
     endpoint(
       { query: ReadQuerySchema, params: [IdParamsSchema, "issue id"] },
       async ({ req, res, params: { id } }) => {
-        const where = await readableIssues(db, currentUser(req).id);
+        const user = currentUser(req);
+        const where = await readableIssues(db, user.id);
         const row = await db.issue.findFirst({
           where: { AND: [where, { OR: [{ id }, { idReadable: id }] }] },
           include: issueInclude,
         });
         if (!row) throw notFound(`Issue ${id} not found`);
-        sendFields(req, res, toIssue(row, await loadUsers(db)), ISSUE_FIELDS);
+        sendFields(req, res, await forReader(db, user, toIssue(row, await loadUsers(db))), ISSUE_FIELDS);
       },
     ),
   );
@@ -217,7 +239,7 @@ export function contentRouter(db: Db): Router {
           data: { description: update.description, updated: BigInt(Date.now()) },
           include: issueInclude,
         });
-        send(res, toIssue(saved, await loadUsers(db)));
+        send(res, await forReader(db, user, toIssue(saved, await loadUsers(db))));
       },
     ),
   );

@@ -32,7 +32,7 @@ function timeZoneOf(id: string): GeneralProfileRead["timezone"] {
 }
 
 /** The general profile of `userId`: locale, date format and time zone. */
-function loadGeneralProfile(db: Db, userId: string): Promise<GeneralProfileRead> {
+export function loadGeneralProfile(db: Db, userId: string): Promise<GeneralProfileRead> {
   return readCache(db).read(`generalProfile:${userId}`, async () => {
     const row = await db.user.findUniqueOrThrow({
       where: { id: userId },

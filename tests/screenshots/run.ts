@@ -339,7 +339,7 @@ let browser: Browser | undefined;
 try {
   await ensureBuild();
   const databaseUrl = `file:${path.join(temporary, "keel.db")}`;
-  await runNode("prisma/setup.ts", [], { DATABASE_URL: databaseUrl });
+  await runNode("prisma/setup.ts", ["--fixed-epoch"], { DATABASE_URL: databaseUrl });
   server = await startServer(databaseUrl, args.port ? Number(args.port) : await freePort());
   console.log(`screenshots: demo at ${server.base}`);
   const marker = readFileSync(path.join(appDir, "app/root.tsx"), "utf8").includes("data-hydrated");
