@@ -3,6 +3,8 @@ import DOMPurify from "isomorphic-dompurify";
 import { expect, test, vi } from "vitest";
 import { testI18n } from "#tests/helpers/i18n.tsx";
 import {
+  DIAGRAM_LOOKAHEAD,
+  drawDiagramsWhenNear,
   mermaidConfig,
   prefersDark,
   renderDiagrams,
@@ -129,4 +131,69 @@ test("the failure message is in the reader's language", async () => {
   );
   expect(root.querySelector(".mermaid-error")?.textContent).toBe(de("mermaid.failed"));
   expect(de("mermaid.failed")).not.toBe(MERMAID_ERROR);
+});
+
+/** An IntersectionObserver the test drives: `reach(element)` reports it within the observer's margin. */
+function fakeObserver() {
+  const observers: Array<{ callback: IntersectionObserverCallback; targets: Set<Element>; margin?: string }> =
+    [];
+  class Observer {
+    private readonly entry;
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      this.entry = { callback, targets: new Set<Element>(), margin: options?.rootMargin };
+      observers.push(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.entry.targets.delete(target);
+    }
+    disconnect() {
+      this.entry.targets.clear();
+    }
+  }
+  const reach = (target: Element) => {
+    for (const { callback, targets } of observers) {
+      if (!targets.has(target)) continue;
+      const entry = { target, isIntersecting: true } as IntersectionObserverEntry;
+      callback([entry], {} as IntersectionObserver);
+    }
+  };
+  return { Observer: Observer as unknown as typeof IntersectionObserver, observers, reach };
+}
+
+test("diagrams are drawn only as each comes near the viewport, each once", async () => {
+  const root = mount(`${DIAGRAM}\n\ntext\n\n${DIAGRAM.replace("A-->B", "C-->D")}`);
+  const [first, second] = [...root.querySelectorAll<HTMLElement>("[data-mermaid]")];
+  const { Observer, observers, reach } = fakeObserver();
+  const drawn: HTMLElement[][] = [];
+  const stop = drawDiagramsWhenNear(root, (diagrams) => drawn.push(diagrams), Observer);
+  expect(observers[0]?.margin).toBe(DIAGRAM_LOOKAHEAD);
+  expect(drawn).toEqual([]);
+
+  reach(second!);
+  expect(drawn).toEqual([[second]]);
+  const parts = engine();
+  await renderDiagrams(drawn[0]!, async () => parts, false, t);
+  expect(second!.dataset.mermaidState).toBe("rendered");
+  expect(first!.dataset.mermaidState).toBeUndefined();
+
+  reach(second!);
+  reach(first!);
+  expect(drawn).toEqual([[second], [first]]);
+  stop();
+  expect(observers[0]?.targets.size).toBe(0);
+});
+
+test("without IntersectionObserver every diagram is drawn at once; a text without one observes nothing", () => {
+  const root = mount(`${DIAGRAM}\n\n${DIAGRAM}`);
+  const drawn: HTMLElement[][] = [];
+  drawDiagramsWhenNear(root, (diagrams) => drawn.push(diagrams), undefined);
+  expect(drawn.map((diagrams) => diagrams.length)).toEqual([2]);
+
+  const { Observer, observers } = fakeObserver();
+  drawDiagramsWhenNear(mount("no diagram here"), () => drawn.push([]), Observer);
+  expect(observers).toHaveLength(0);
+  expect(drawn).toHaveLength(1);
 });

@@ -39,17 +39,22 @@ function showFailure(diagram: HTMLElement, t: MarkdownT) {
   diagram.prepend(message);
 }
 
+const UNDRAWN = "[data-mermaid]:not([data-mermaid-state])";
+
 /**
- * Draws every diagram under `root` that is not drawn yet; a diagram that fails shows the catalogue's message
- * ("Failed to render Mermaid diagram") in the reader's language.
+ * Draws every diagram under `root` (or each of the diagrams given) that is not drawn yet; a diagram that
+ * fails shows the catalogue's message ("Failed to render Mermaid diagram") in the reader's language.
  */
 export async function renderDiagrams(
-  root: ParentNode,
+  root: ParentNode | readonly HTMLElement[],
   load: () => Promise<DiagramEngine>,
   dark: boolean,
   t: MarkdownT,
 ): Promise<void> {
-  const diagrams = [...root.querySelectorAll<HTMLElement>("[data-mermaid]:not([data-mermaid-state])")];
+  const diagrams =
+    "querySelectorAll" in root
+      ? [...root.querySelectorAll<HTMLElement>(UNDRAWN)]
+      : root.filter((diagram) => diagram.matches(UNDRAWN));
   if (diagrams.length === 0) return;
   for (const diagram of diagrams) diagram.dataset.mermaidState = "loading";
   let engine: DiagramEngine;
@@ -78,6 +83,41 @@ export async function renderDiagrams(
       showFailure(diagram, t);
     }
   }
+}
+
+/** How far ahead of the viewport a diagram starts drawing: half a screen, so it is usually ready on arrival. */
+export const DIAGRAM_LOOKAHEAD = "50% 0px";
+
+/**
+ * Calls `draw` with the diagrams under `root` not drawn yet as they come within half a screen of the
+ * viewport, each diagram once. Mermaid and its layout engine are the heaviest scripts a page can run: a
+ * diagram nobody scrolls to costs nothing, and one far down the page never holds up the page's first
+ * interaction. Without IntersectionObserver every diagram is drawn at once. Returns the cleanup.
+ */
+export function drawDiagramsWhenNear(
+  root: ParentNode,
+  draw: (diagrams: HTMLElement[]) => void,
+  Observer: typeof IntersectionObserver | undefined = globalThis.IntersectionObserver,
+): () => void {
+  const waiting = [...root.querySelectorAll<HTMLElement>(UNDRAWN)];
+  if (waiting.length === 0) return () => {};
+  if (!Observer) {
+    draw(waiting);
+    return () => {};
+  }
+  const observer = new Observer(
+    (entries) => {
+      const near = entries
+        .filter((entry) => entry.isIntersecting)
+        .map((entry) => entry.target as HTMLElement);
+      if (near.length === 0) return;
+      for (const diagram of near) observer.unobserve(diagram);
+      draw(near);
+    },
+    { rootMargin: DIAGRAM_LOOKAHEAD },
+  );
+  for (const diagram of waiting) observer.observe(diagram);
+  return () => observer.disconnect();
 }
 
 /** Mermaid and DOMPurify, loaded only when a page has a diagram. */

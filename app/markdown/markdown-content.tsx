@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import katexStylesHref from "katex/dist/katex.min.css?url";
 import markdownStylesHref from "./markdown.css?url";
-import { loadDiagramEngine, prefersDark, renderDiagrams } from "./enhance.ts";
+import { drawDiagramsWhenNear, loadDiagramEngine, prefersDark, renderDiagrams } from "./enhance.ts";
 import type { RenderedMarkdown } from "./render.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { MarkdownWidgets, type MarkdownWidgetsOptions } from "../widgets/host/markdown-widgets.tsx";
@@ -21,7 +21,7 @@ interface MarkdownContentProps {
 
 /**
  * Rendered (already sanitised) Markdown. KaTeX's stylesheet is linked only when the text has
- * formulas, and Mermaid is loaded only when it has diagrams; both reach the page's <head> through
+ * formulas, and Mermaid is loaded only when it has diagrams, as one comes near the viewport; both reach the page's <head> through
  * React's stylesheet hoisting, so they work in the server-rendered page without JavaScript too.
  */
 export function MarkdownContent({ rendered, className, widgets, ...rest }: MarkdownContentProps) {
@@ -34,7 +34,10 @@ export function MarkdownContent({ rendered, className, widgets, ...rest }: Markd
     if (!root) return;
     // Code wider than the page scrolls sideways: the block takes focus so that keyboards can scroll it.
     for (const block of root.querySelectorAll<HTMLElement>("pre.code-block")) block.tabIndex = 0;
-    if (hasMermaid) void renderDiagrams(root, loadDiagramEngine, prefersDark(root.ownerDocument), t);
+    if (!hasMermaid) return;
+    return drawDiagramsWhenNear(root, (diagrams) => {
+      void renderDiagrams(diagrams, loadDiagramEngine, prefersDark(root.ownerDocument), t);
+    });
   }, [html, hasMermaid, t]);
 
   return (

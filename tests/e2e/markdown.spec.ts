@@ -79,10 +79,38 @@ test("a Mermaid diagram is drawn in the browser", async ({ page }) => {
   await page.goto(MATH_ISSUE);
   await waitForHydration(page);
   const diagram = description(page).locator("[data-mermaid]");
+  await diagram.scrollIntoViewIfNeeded();
   await expect(diagram).toHaveAttribute("data-mermaid-state", "rendered", { timeout: 15_000 });
   await expect(diagram.locator(".mermaid-svg svg")).toBeVisible();
   await expect(diagram.locator(".mermaid-svg")).toContainText("Waiting");
   await expect(page.getByText("Failed to render Mermaid diagram")).toHaveCount(0);
+});
+
+test.describe("on a short screen", () => {
+  test.use({ viewport: { width: 412, height: 480 } });
+
+  test("a diagram far down the page is drawn only as it comes near", async ({ page }) => {
+    const diagramEngine: string[] = [];
+    page.on("request", (request) => {
+      if (/\/mermaid[.-]/.test(request.url())) diagramEngine.push(request.url());
+    });
+    await page.goto(MATH_ISSUE);
+    await waitForHydration(page);
+    const diagram = description(page).locator("[data-mermaid]");
+    // Well below the screen and its look-ahead of half a screen.
+    expect(await diagram.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(480 * 2);
+    // An observer reports on the next frames: eagerly drawn, the diagram would be loading by now.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await page.waitForTimeout(500);
+    await expect(diagram).not.toHaveAttribute("data-mermaid-state");
+    expect(diagramEngine).toEqual([]);
+
+    await diagram.scrollIntoViewIfNeeded();
+    await expect(diagram).toHaveAttribute("data-mermaid-state", "rendered", { timeout: 25_000 });
+    expect(diagramEngine.length).toBeGreaterThan(0);
+  });
 });
 
 test("a PDF link opens no frame in the page once scripts run", async ({ page }) => {
@@ -103,6 +131,7 @@ test("the reference page previews as you type, and a broken diagram says so", as
   await expect(preview.getByRole("heading", { level: 1, name: /Hello/ })).toBeVisible();
   await expect(preview.locator(".katex")).toHaveCount(1);
   await expect(preview.locator("del")).toHaveText("old");
+  await preview.locator("[data-mermaid]").scrollIntoViewIfNeeded();
   await expect(preview.getByRole("alert")).toHaveText("Failed to render Mermaid diagram", {
     timeout: 15_000,
   });
@@ -148,6 +177,7 @@ for (const scripts of [true, false]) {
       await expect(link).not.toHaveAttribute("href", /javascript/i);
       if (scripts) {
         // Give diagrams and images time to load and fail.
+        await preview.locator("[data-mermaid]").scrollIntoViewIfNeeded();
         await expect(preview.locator("[data-mermaid]")).toHaveAttribute(
           "data-mermaid-state",
           /rendered|failed/,

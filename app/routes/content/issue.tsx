@@ -104,31 +104,8 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
       {actionData?.taskError ? <p role="alert">{actionData.taskError}</p> : null}
       {taskForm ? <TaskForm id={taskForm.id} revision={taskForm.revision} /> : null}
       <div className="entity-body">
-        <div className="entity-main">
-          <WidgetSlot
-            widgets={widgets.ISSUE_BELOW_SUMMARY}
-            entity={entity}
-            me={me}
-            place="issue-below-summary"
-          />
-          <MarkdownContent
-            rendered={description}
-            data-testid="issue-description"
-            widgets={{
-              available: widgets.MARKDOWN ?? [],
-              me,
-              editable,
-              embeddedIn: { type: "issue", id: issue.id },
-            }}
-          />
-          <WidgetSlot
-            widgets={widgets.ISSUE_ABOVE_ACTIVITY_STREAM}
-            entity={entity}
-            me={me}
-            place="issue-above-activity-stream"
-          />
-          <ActivityStream id="issue-activity" comments={comments} />
-        </div>
+        {/* The fields come first in the page: on a narrow screen they show first, and a slowly arriving page
+            never inserts them above a description already on screen. */}
         <aside className="entity-fields" aria-label={tw("places.fieldPanel")}>
           <WidgetSlot
             widgets={widgets.ISSUE_FIELD_PANEL_FIRST}
@@ -162,6 +139,31 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
             place="issue-field-panel-last"
           />
         </aside>
+        <div className="entity-main">
+          <WidgetSlot
+            widgets={widgets.ISSUE_BELOW_SUMMARY}
+            entity={entity}
+            me={me}
+            place="issue-below-summary"
+          />
+          <MarkdownContent
+            rendered={description}
+            data-testid="issue-description"
+            widgets={{
+              available: widgets.MARKDOWN ?? [],
+              me,
+              editable,
+              embeddedIn: { type: "issue", id: issue.id },
+            }}
+          />
+          <WidgetSlot
+            widgets={widgets.ISSUE_ABOVE_ACTIVITY_STREAM}
+            entity={entity}
+            me={me}
+            place="issue-above-activity-stream"
+          />
+          <ActivityStream id="issue-activity" comments={comments} />
+        </div>
       </div>
     </article>
   );

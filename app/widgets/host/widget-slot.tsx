@@ -101,14 +101,27 @@ const InteractiveOptionsMenu = lazy(() => import("./widget-options-menu.tsx"));
 /**
  * An options menu (the issue's or the article's) whose app items open their widget in a popup; the
  * widget closes it with host.closeWidget() (or the older collapse()). Widgets need scripts, so the menu
- * exists only once the page has them.
+ * exists only once the page has them; until then an invisible copy of its button holds its place, so the
+ * heading beside it wraps the same before and after (a page without scripts shows neither).
  */
 export function WidgetOptionsMenu(props: SlotProps) {
   const hydrated = useHydrated();
-  if (!props.widgets?.length || !hydrated) return null;
+  if (!props.widgets?.length) return null;
+  if (!hydrated) return <OptionsPlaceholder />;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<OptionsPlaceholder />}>
       <InteractiveOptionsMenu {...props} />
     </Suspense>
+  );
+}
+
+function OptionsPlaceholder() {
+  const { t } = useTranslation("widgets");
+  return (
+    <div className="widget-options widget-options-reserved when-scripting" aria-hidden="true">
+      <button type="button" className="button" tabIndex={-1} disabled>
+        {t("options.trigger")}
+      </button>
+    </div>
   );
 }
