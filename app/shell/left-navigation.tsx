@@ -19,6 +19,7 @@ import {
   type MenuEntry,
 } from "./nav-menu.tsx";
 import {
+  buildNavigation,
   PRODUCT_NAME,
   resolveHelpAction,
   type HelpItem,
@@ -26,7 +27,7 @@ import {
   type NavItem,
 } from "./navigation-model.ts";
 import type { ShortcutOs } from "./shortcuts.ts";
-import { useNavigationModel } from "./use-navigation-items.ts";
+import { useNavigationLabel } from "./use-navigation-items.ts";
 
 interface Props {
   user: CurrentUser;
@@ -397,7 +398,8 @@ export function useShellNavigation(
   pathname: string,
   search: string,
 ) {
-  const navigation = useNavigationModel({ user, permissions, config, inboxFolders, pathname, language });
+  const label = useNavigationLabel();
+  const navigation = buildNavigation({ user, permissions, config, inboxFolders, pathname, language, label });
   const menus: ShellMenus = {
     hidden: toEntries(navigation.hidden, true),
     create: toEntries(navigation.create),

@@ -3,15 +3,14 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
 import { paletteCommands, type PaletteEntry } from "./command-palette.ts";
 import { HELP_PANEL_PARAM, withoutHelpPanel } from "./help-panel.tsx";
-import type { LabelId } from "./navigation-model.ts";
-import { useNavigation } from "./use-navigation-items.ts";
+import { useNavigation, useNavigationLabel } from "./use-navigation-items.ts";
 
 /** The palette's commands for the signed-in user on this page; none while `needed` is false. */
 export function usePaletteCommands(needed = true): PaletteEntry[] {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { pathname, search } = useLocation();
+  const label = useNavigationLabel();
   const { t } = useTranslation("shell");
-  const label = (id: LabelId) => t(`nav.${id}`);
   const navigation = useNavigation(needed);
   if (!root || !navigation) return [];
   return paletteCommands(navigation, {
