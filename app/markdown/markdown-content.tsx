@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import katexStylesHref from "katex/dist/katex.min.css?url";
 import markdownStylesHref from "./markdown.css?url";
-import { drawDiagramsWhenNear, loadDiagramEngine, prefersDark, renderDiagrams } from "./enhance.ts";
 import type { RenderedMarkdown } from "./render.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { MarkdownWidgets, type MarkdownWidgetsOptions } from "../widgets/host/markdown-widgets.tsx";
@@ -35,9 +34,21 @@ export function MarkdownContent({ rendered, className, widgets, ...rest }: Markd
     // Code wider than the page scrolls sideways: the block takes focus so that keyboards can scroll it.
     for (const block of root.querySelectorAll<HTMLElement>("pre.code-block")) block.tabIndex = 0;
     if (!hasMermaid) return;
-    return drawDiagramsWhenNear(root, (diagrams) => {
-      void renderDiagrams(diagrams, loadDiagramEngine, prefersDark(root.ownerDocument), t);
-    });
+    // The diagrams' code loads with the first text that has one, not with every page's first scripts.
+    let stop: (() => void) | null = null;
+    let ended = false;
+    void import("./enhance.ts").then(
+      ({ drawDiagramsWhenNear, loadDiagramEngine, prefersDark, renderDiagrams }) => {
+        if (ended) return;
+        stop = drawDiagramsWhenNear(root, (diagrams) => {
+          void renderDiagrams(diagrams, loadDiagramEngine, prefersDark(root.ownerDocument), t);
+        });
+      },
+    );
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [html, hasMermaid, t]);
 
   return (
