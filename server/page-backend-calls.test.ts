@@ -2,28 +2,10 @@
 // calls a signed-in /issues makes and the waves they go out in (a wave waits for an answer of the one
 // before). Every answer is held back a while, so that the calls of one wave are all in flight together
 // whatever the machine's speed; the page's own X-Request-Id, which Keel forwards, tells its calls apart.
-import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { Writable } from "node:stream";
-import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createMockBackendApp } from "#mock-backend/app.ts";
-import { DEMO_CLIENT } from "#mock-backend/identity/demo-client.ts";
 import { demoToken } from "#prisma/factories.ts";
-import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
-import {
-  BUILD_DIR,
-  CookieJar,
-  hasBuild,
-  loadBuild,
-  NO_BUILD_MESSAGE,
-  send,
-} from "#tests/helpers/keel-server.ts";
-import { TEST_SECRET } from "#tests/helpers/mock-client.ts";
-import { createServerApp } from "./app.ts";
-import { createLogger } from "./logger.ts";
+import { CookieJar, hasBuild, NO_BUILD_MESSAGE, send } from "#tests/helpers/keel-server.ts";
+import { startKeelOverHttp, type KeelOverHttp } from "#tests/helpers/keel-over-http.ts";
 
 if (!hasBuild) console.warn(`server/page-backend-calls.test.ts: ${NO_BUILD_MESSAGE}`);
 
@@ -35,26 +17,15 @@ interface Call {
   wave: number;
 }
 
-let database: TestDatabase;
-let backend: Server;
-let keel: Server;
+let servers: KeelOverHttp | undefined;
 let keelPort = 0;
 const callsByPage = new Map<string, Call[]>();
 const inFlight = new Map<string, number>();
 const waveOf = new Map<string, number>();
 
-async function listen(app: { listen(port: number, host: string): Server }): Promise<[Server, number]> {
-  const server = app.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return [server, (server.address() as AddressInfo).port];
-}
-
 beforeAll(async () => {
   if (!hasBuild) return;
-  database = freshDatabase();
-  const mock = createMockBackendApp({ db: database.db, secret: "backend-secret-0123456789-0123456789" });
-  const front = express();
-  front.use((req, res, next) => {
+  servers = await startKeelOverHttp((req, res, next) => {
     const page = String(req.headers["x-request-id"] ?? "");
     if (!page.startsWith("page-")) return next();
     // A call that goes out while none of the page's calls is in flight waited for an answer: a new wave.
@@ -67,33 +38,10 @@ beforeAll(async () => {
     res.on("finish", () => inFlight.set(page, (inFlight.get(page) ?? 1) - 1));
     setTimeout(next, HOLD_MS);
   });
-  front.use(mock);
-  const [backendServer, backendPort] = await listen(front);
-  backend = backendServer;
-  const { app } = await createServerApp({
-    env: {
-      NODE_ENV: "production",
-      SESSION_SECRET: TEST_SECRET,
-      TRUST_PROXY: "false",
-      BACKEND_URL: `http://127.0.0.1:${backendPort}`,
-      OAUTH_CLIENT_ID: DEMO_CLIENT.id,
-      OAUTH_CLIENT_SECRET: DEMO_CLIENT.secret,
-    },
-    logger: createLogger("info", new Writable({ write: (_chunk, _encoding, callback) => callback() })),
-    build: await loadBuild(),
-    clientDir: path.join(BUILD_DIR, "client"),
-  });
-  [keel, keelPort] = await listen(app);
+  keelPort = servers.keelPort;
 });
 
-afterAll(async () => {
-  for (const server of [keel, backend]) {
-    if (!server) continue;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await database?.close();
-});
+afterAll(() => servers?.close());
 
 /** Signs `login` in with their permanent token on the login form, as the benchmark does. */
 async function signIn(login: string): Promise<CookieJar> {

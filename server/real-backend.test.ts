@@ -1,57 +1,23 @@
 // Keel in front of a backend on another origin (BACKEND_URL), as an on-prem admin runs it: the mock
 // backend listens on a port of its own, and the whole sign-in, a page, a profile change and sign-out go
 // over HTTP, the browser meeting the identity service at the backend's origin.
-import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { Writable } from "node:stream";
-import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createMockBackendApp } from "#mock-backend/app.ts";
-import { DEMO_CLIENT } from "#mock-backend/identity/demo-client.ts";
-import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
-import {
-  BUILD_DIR,
-  CookieJar,
-  hasBuild,
-  loadBuild,
-  NO_BUILD_MESSAGE,
-  send,
-  type Answer,
-} from "#tests/helpers/keel-server.ts";
-import { TEST_SECRET } from "#tests/helpers/mock-client.ts";
-import { createServerApp } from "./app.ts";
-import { createLogger } from "./logger.ts";
+import type { TestDatabase } from "#tests/helpers/database.ts";
+import { CookieJar, hasBuild, NO_BUILD_MESSAGE, send, type Answer } from "#tests/helpers/keel-server.ts";
+import { startKeelOverHttp, type KeelOverHttp } from "#tests/helpers/keel-over-http.ts";
 
 if (!hasBuild) console.warn(`server/real-backend.test.ts: ${NO_BUILD_MESSAGE}`);
 
+let servers: KeelOverHttp | undefined;
 let database: TestDatabase;
-let backend: Server;
-let keel: Server;
 let backendPort = 0;
 let keelPort = 0;
 /** The backend answers as the product does without Keel's profile extension: no `profiles.keel`. */
 let withoutKeelProfile = false;
 
-const silent = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
-
-async function listen(app: { listen(port: number, host: string): Server }): Promise<[Server, number]> {
-  const server = app.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return [server, (server.address() as AddressInfo).port];
-}
-
 beforeAll(async () => {
   if (!hasBuild) return;
-  database = freshDatabase();
-  const mock = createMockBackendApp({ db: database.db, secret: "backend-secret-0123456789-0123456789" });
-  const front = express();
-  front.use((req, res, next) => {
+  servers = await startKeelOverHttp((req, res, next) => {
     if (withoutKeelProfile && req.path === "/api/users/me/profiles/keel") {
       res
         .status(404)
@@ -67,32 +33,10 @@ beforeAll(async () => {
     }
     next();
   });
-  front.use(mock);
-  [backend, backendPort] = await listen(front);
-  const { app } = await createServerApp({
-    env: {
-      NODE_ENV: "production",
-      SESSION_SECRET: TEST_SECRET,
-      TRUST_PROXY: "false",
-      BACKEND_URL: `http://127.0.0.1:${backendPort}`,
-      OAUTH_CLIENT_ID: DEMO_CLIENT.id,
-      OAUTH_CLIENT_SECRET: DEMO_CLIENT.secret,
-    },
-    logger: createLogger("info", silent),
-    build: await loadBuild(),
-    clientDir: path.join(BUILD_DIR, "client"),
-  });
-  [keel, keelPort] = await listen(app);
+  ({ database, backendPort, keelPort } = servers);
 });
 
-afterAll(async () => {
-  for (const server of [keel, backend]) {
-    if (!server) continue;
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await database?.close();
-});
+afterAll(() => servers?.close());
 
 /** A request to whichever server an absolute URL names, with the browser's cookies of that origin. */
 async function follow(
