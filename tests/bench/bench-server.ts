@@ -212,3 +212,12 @@ export function buildInto(buildDir: string, projectDir = "."): Promise<void> {
     KEEL_BUILD_DIR: path.resolve(buildDir),
   });
 }
+
+/** User and system CPU time of a process so far, in milliseconds (Linux's /proc, clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name may hold spaces: the fields after it are counted from its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks * 10;
+}

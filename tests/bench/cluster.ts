@@ -5,7 +5,7 @@
 //   client and concurrency: the balancer's cost (two cores cannot show scaling);
 // - CPU per request of each Keel server, and of the backend servers per shell page, from /proc;
 // - the time from a notification's write on one backend server to its arrival on a stream held by the other.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,7 @@ import {
   waitUntilServing,
 } from "../cluster/topology.ts";
 import { createClient, type SoakClient } from "../soak/http.ts";
+import { cpuMs } from "./bench-server.ts";
 
 const CONNECTIONS = 16;
 const NOTIFICATIONS = 100;
@@ -47,15 +48,6 @@ export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
-
-/** User and system CPU time of a process so far, in milliseconds (Linux's /proc, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The command name may hold spaces: the fields after it are counted from its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return ticks * 10;
-}
 
 /** Closed-loop load: CONNECTIONS requests in flight for `seconds`; each answer's server and time. */
 async function measure(client: SoakClient, cookie: string, seconds: number) {

@@ -5,10 +5,12 @@
 // and reads the process's user and system time from /proc before and after. On a shared machine this
 // holds steadier than requests per second, which measure the queue for the cores as much as the server.
 // Not part of npm test or npm run bench.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { runBounded } from "../soak/http.ts";
 import {
+  cpuMs,
   freePort,
   setUpDatabase,
   signIn,
@@ -33,12 +35,6 @@ process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 const databaseUrl = `file:${path.join(scratch, "keel.db")}`;
 await setUpDatabase(databaseUrl);
 
-const ticksPerMs = 100 / 1000;
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
-}
-
 let backend: RunningServer | undefined;
 let env: Record<string, string> = {};
 if (http) ({ backend, keelEnv: env } = await startBackend({ buildDir, databaseUrl }));
@@ -48,17 +44,12 @@ try {
   const cookie = await signIn(server.base, "admin");
   const headers = { cookie, "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 Chrome/140" };
   const fetchAll = async (url: string, count: number) => {
-    let next = 0;
     let bytes = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next++ < count) {
-          const response = await fetch(url, { headers });
-          if (!response.ok) throw new Error(`${url}: ${response.status}`);
-          bytes = (await response.arrayBuffer()).byteLength;
-        }
-      }),
-    );
+    await runBounded(count, CONCURRENCY, async () => {
+      const response = await fetch(url, { headers });
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      bytes = (await response.arrayBuffer()).byteLength;
+    });
     return bytes;
   };
   for (const target of paths) {
