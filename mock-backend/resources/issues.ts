@@ -47,11 +47,13 @@ function toIssue(row: IssueRow, users: Awaited<ReturnType<typeof loadUsers>>) {
   };
 }
 
-/** `issue` as `user` reads it: the fields in their language. */
-async function forReader(db: Db, user: AuthUser, issue: ReturnType<typeof toIssue>) {
+/** `issues` as `user` reads them: the fields in their language, read once for all. */
+async function forReader<T extends ReturnType<typeof toIssue>>(db: Db, user: AuthUser, issues: T[]) {
   const { language } = (await loadGeneralProfile(db, user.id)).locale;
-  const fields = localizeIssueFields(issue.customFields, language);
-  return { ...issue, customFields: fields, fields };
+  return issues.map((issue) => {
+    const fields = localizeIssueFields(issue.customFields, language);
+    return { ...issue, customFields: fields, fields };
+  });
 }
 
 function toEntity<T extends { resolved?: bigint | null; created: bigint; updated: bigint }>(row: T) {
@@ -167,12 +169,7 @@ export function contentRouter(db: Db): Router {
     endpoint({ query: IssueListQuerySchema }, async ({ req, res, query }) => {
       const user = currentUser(req);
       const issues = await listIssues(user, query);
-      sendFields(
-        req,
-        res,
-        await Promise.all(issues.map((issue) => forReader(db, user, issue))),
-        ISSUE_FIELDS,
-      );
+      sendFields(req, res, await forReader(db, user, issues), ISSUE_FIELDS);
     }),
   );
 
@@ -188,7 +185,12 @@ export function contentRouter(db: Db): Router {
           include: issueInclude,
         });
         if (!row) throw notFound(`Issue ${id} not found`);
-        sendFields(req, res, await forReader(db, user, toIssue(row, await loadUsers(db))), ISSUE_FIELDS);
+        sendFields(
+          req,
+          res,
+          (await forReader(db, user, [toIssue(row, await loadUsers(db))]))[0],
+          ISSUE_FIELDS,
+        );
       },
     ),
   );
@@ -233,7 +235,7 @@ export function contentRouter(db: Db): Router {
           data: { description: update.description, updated: BigInt(Date.now()) },
           include: issueInclude,
         });
-        send(res, await forReader(db, user, toIssue(saved, await loadUsers(db))));
+        send(res, (await forReader(db, user, [toIssue(saved, await loadUsers(db))]))[0]);
       },
     ),
   );
