@@ -23,6 +23,39 @@ export function dbUrl(db: Db): string | undefined {
   return urls.get(db);
 }
 
+type SqliteAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+
+/**
+ * A statement that writes nothing but takes SQLite's write lock, waiting (the busy timeout) while another
+ * connection holds it. The User table is in every schema this client is made for.
+ */
+const TAKE_WRITE_LOCK = 'UPDATE "User" SET "id" = "id" WHERE 0';
+
+/**
+ * SQLite's driver adapter begins a transaction with a plain BEGIN, which takes no lock until the first
+ * statement. A transaction that reads and then writes then holds a read lock while it asks for the write
+ * lock, and when another connection (the apps CLI, `db:setup`, a second process, a test) is writing at that
+ * moment SQLite answers SQLITE_BUSY at once instead of waiting, since waiting could deadlock: the write fails.
+ * Every transaction here takes the write lock first, as BEGIN IMMEDIATE would (docs/decisions/).
+ */
+export class ImmediateSqliteTransactions extends PrismaBetterSQLite3 {
+  override async connect(): Promise<SqliteAdapter> {
+    const adapter = await super.connect();
+    const begin = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => {
+      const transaction = await begin(isolationLevel);
+      try {
+        await transaction.executeRaw({ sql: TAKE_WRITE_LOCK, args: [], argTypes: [] });
+      } catch (error) {
+        await transaction.rollback();
+        throw error;
+      }
+      return transaction;
+    };
+    return adapter;
+  }
+}
+
 export function createPrisma(databaseUrl?: string): PrismaClient {
   const url = resolveDatabaseUrl(databaseUrl);
   let db: PrismaClient;
@@ -33,7 +66,7 @@ export function createPrisma(databaseUrl?: string): PrismaClient {
     }) as unknown as PrismaClient;
     providers.set(db, "postgresql");
   } else {
-    db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+    db = new PrismaClient({ adapter: new ImmediateSqliteTransactions({ url }) });
     providers.set(db, "sqlite");
   }
   urls.set(db, url);
