@@ -38,6 +38,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: "on-first-retry",
+    // A fresh context installs the service worker, which fetches the offline page and the visited page once
+    // more: server renders no test but the offline and push ones needs. Those allow it (test.use).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -591,41 +591,44 @@ for (const language of LANGUAGES) {
       );
     });
 
-    test("offline: a page from the service worker's cache under the banner, and the offline page", async ({
-      page,
-      context,
-    }, testInfo) => {
-      await visit(page, "admin", "/issues", language);
-      // The worker controls the page, keeps it, and has the offline page in this language.
-      await expect
-        .poll(() =>
-          page.evaluate(async () => {
-            if (!navigator.serviceWorker.controller) return "no worker";
-            const offline = await (await caches.open("keel-offline-v1")).match("/offline");
-            const names = (await caches.keys()).filter((name) => name.startsWith("keel-pages-"));
-            const kept = names.length === 1 && (await (await caches.open(names[0]!)).match("/issues"));
-            return `${kept ? "kept" : "not kept"} ${/<html lang="(\w+)"/.exec((await offline?.text()) ?? "")?.[1]}`;
-          }),
-        )
-        .toBe(`kept ${language}`);
-      await context.setOffline(true);
-      await page.goto("/issues");
-      await waitForHydration(page);
-      await expect(
-        page.getByRole("status").filter({ hasText: tr(language, "shell", "connection.offline") }),
-      ).toBeVisible();
-      const findings = await audit(page, language);
-      await page.goto("/projects");
-      await expect(
-        page.getByRole("heading", { level: 1, name: tr(language, "shell", "offlinePage.title") }),
-      ).toBeVisible();
-      findings.push(...(await audit(page, language)));
-      await context.setOffline(false);
-      await expectNoSeriousViolations(
-        testInfo,
-        "offline: /issues from the cache and the offline page",
-        findings,
-      );
+    test.describe("with the service worker", () => {
+      test.use({ serviceWorkers: "allow" });
+      test("offline: a page from the service worker's cache under the banner, and the offline page", async ({
+        page,
+        context,
+      }, testInfo) => {
+        await visit(page, "admin", "/issues", language);
+        // The worker controls the page, keeps it, and has the offline page in this language.
+        await expect
+          .poll(() =>
+            page.evaluate(async () => {
+              if (!navigator.serviceWorker.controller) return "no worker";
+              const offline = await (await caches.open("keel-offline-v1")).match("/offline");
+              const names = (await caches.keys()).filter((name) => name.startsWith("keel-pages-"));
+              const kept = names.length === 1 && (await (await caches.open(names[0]!)).match("/issues"));
+              return `${kept ? "kept" : "not kept"} ${/<html lang="(\w+)"/.exec((await offline?.text()) ?? "")?.[1]}`;
+            }),
+          )
+          .toBe(`kept ${language}`);
+        await context.setOffline(true);
+        await page.goto("/issues");
+        await waitForHydration(page);
+        await expect(
+          page.getByRole("status").filter({ hasText: tr(language, "shell", "connection.offline") }),
+        ).toBeVisible();
+        const findings = await audit(page, language);
+        await page.goto("/projects");
+        await expect(
+          page.getByRole("heading", { level: 1, name: tr(language, "shell", "offlinePage.title") }),
+        ).toBeVisible();
+        findings.push(...(await audit(page, language)));
+        await context.setOffline(false);
+        await expectNoSeriousViolations(
+          testInfo,
+          "offline: /issues from the cache and the offline page",
+          findings,
+        );
+      });
     });
 
     test("quick search (Ctrl+K), open with results", async ({ page }, testInfo) => {

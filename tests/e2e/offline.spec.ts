@@ -7,6 +7,8 @@ import { chooseProfileEntry, mainNav, signInQuickly, tokenOf, userOf, waitForHyd
 
 // Signing in, visiting, going offline and back, on a machine shared with other runs.
 test.describe.configure({ timeout: 90_000 });
+// The service worker is what these tests are about (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: "allow" });
 
 const marker = (page: Page) => mainNav(page).locator('[data-nav-item="notifications"] .unread-dot');
 const offlineBanner = (page: Page) =>

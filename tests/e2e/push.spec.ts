@@ -6,6 +6,8 @@ import { expect, test } from "./fixtures.ts";
 import { signInQuickly, tokenOf, userOf, waitForHydration } from "./helpers.ts";
 
 test.describe.configure({ timeout: 90_000 });
+// The service worker is what these tests are about (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: "allow" });
 
 async function notify(page: Page, subject: string, type: "mention" | "reaction" = "mention") {
   const response = await page.request.post("/api/inbox/threads", {
