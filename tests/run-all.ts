@@ -36,6 +36,8 @@ interface PhaseOutcome {
   seconds: number;
   /** CPU time of the phase's processes (user and system), where the platform tells it. */
   cpuSeconds: number | null;
+  /** The share of the whole machine's CPU time that was busy during the phase, where the platform tells it. */
+  machineBusy: number | null;
 }
 
 function readJson<T>(file: string): T | null {
@@ -128,6 +130,24 @@ function childCpuSeconds(): number | null {
   }
 }
 
+/**
+ * The whole machine's busy and total CPU ticks (Linux: the first line of /proc/stat); null elsewhere.
+ * Children's CPU time misses what their own children left behind for others to reap (Chromium's renderers),
+ * so a stage's CPU time can be half of what it used: the busy share says whether the cores were idle.
+ */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const values = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1, 9);
+    const ticks = values.map(Number);
+    if (ticks.length < 8 || ticks.some((tick) => !Number.isFinite(tick))) return null;
+    const total = ticks.reduce((sum, tick) => sum + tick, 0);
+    // user nice system idle iowait irq softirq steal: idle and iowait are the idle ones.
+    return { busy: total - ticks[3]! - ticks[4]!, total };
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one command; its output goes to the terminal, or into `buffer` when stages run side by side. */
 function run(command: string[], buffer: string[] | null): Promise<boolean> {
   return new Promise((resolve) => {
@@ -168,6 +188,7 @@ async function runStage(stage: Stage, alone: boolean): Promise<Outcome> {
 async function runPhase(stages: Stage[], limit: number): Promise<PhaseOutcome> {
   const started = Date.now();
   const cpuBefore = childCpuSeconds();
+  const ticksBefore = machineTicks();
   const outcomes: Outcome[] = [];
   const queue = [...stages];
   const alone = stages.length === 1;
@@ -176,10 +197,15 @@ async function runPhase(stages: Stage[], limit: number): Promise<PhaseOutcome> {
   };
   await Promise.all(Array.from({ length: Math.min(limit, stages.length) }, worker));
   const cpuAfter = childCpuSeconds();
+  const ticksAfter = machineTicks();
   return {
     outcomes,
     seconds: (Date.now() - started) / 1000,
     cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    machineBusy:
+      ticksBefore && ticksAfter && ticksAfter.total > ticksBefore.total
+        ? (ticksAfter.busy - ticksBefore.busy) / (ticksAfter.total - ticksBefore.total)
+        : null,
   };
 }
 
@@ -213,16 +239,18 @@ for (const { ok, commandsOk, counted } of outcomes) {
 }
 
 const seconds = (value: number) => `${value.toFixed(1)} s`.padStart(8);
-const cpu = (value: number | null) => (value === null ? "" : `  CPU ${value.toFixed(0)} s`);
+const cpu = ({ cpuSeconds, machineBusy }: PhaseOutcome) =>
+  (cpuSeconds === null ? "" : `  CPU ${cpuSeconds.toFixed(0)} s`) +
+  (machineBusy === null ? "" : `, machine ${Math.round(machineBusy * 100)} % busy`);
 console.log(`\nStages (${cores} cores; a phase's stages run side by side):`);
 for (const phase of phases) {
   for (const { stage, ok, seconds: taken, counted } of phase.outcomes) {
     const result = counted ? `${counted.passed} passed, ${counted.failed} failed` : ok ? "ok" : "FAILED";
-    const own = phase.outcomes.length === 1 ? cpu(phase.cpuSeconds) : "";
+    const own = phase.outcomes.length === 1 ? cpu(phase) : "";
     console.log(`  ${stage.name.padEnd(10)}${seconds(taken)}  ${result}${own}`);
   }
   if (phase.outcomes.length > 1)
-    console.log(`  ${"(together)".padEnd(10)}${seconds(phase.seconds)}${cpu(phase.cpuSeconds)}`);
+    console.log(`  ${"(together)".padEnd(10)}${seconds(phase.seconds)}${cpu(phase)}`);
 }
 console.log(`  ${"total".padEnd(10)}${seconds((Date.now() - runStarted) / 1000)}`);
 const failures = outcomes.filter((o) => !o.ok).map((o) => o.stage.name);
