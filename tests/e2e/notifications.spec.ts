@@ -119,6 +119,15 @@ test.describe("without JavaScript", () => {
     await expect(marker(page)).toHaveCount(0);
   });
 
+  test("a message quoting a comment reads as text, without the comment's Markdown marks", async ({
+    page,
+  }) => {
+    await signInQuickly(page, "admin", "/notifications");
+    const thread = page.getByRole("listitem", { name: "Alice Member mentioned you in DEMO-2" });
+    await expect(thread).toContainText("the dashboard should say Not synced in the same words as the app");
+    await expect(thread).not.toContainText("*");
+  });
+
   test("the What's new folder lists the newest features in the user's language", async ({ page }) => {
     await signIn(page, "alice");
     await page.goto("/notifications?folder=whatsnew");

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Route } from "./+types/notifications";
 import type { InboxThread, WhatsNewVersion } from "#contract/api.ts";
 import { getKeelContext } from "#app/lib/keel-context.ts";
+import { plainExcerpt } from "#app/markdown/excerpt.ts";
 import { formatDate } from "#app/lib/dates.ts";
 import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { loadWhatsNew } from "#app/shell/whats-new/whats-new.server.ts";
@@ -80,7 +81,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ]);
   return {
     ...view,
-    threads,
+    // Messages quote comments, which are Markdown: the list shows their text without the marks.
+    threads: threads.map((thread) => ({
+      ...thread,
+      messages: thread.messages.map((message) => ({ ...message, text: plainExcerpt(message.text) })),
+    })),
     folders: raiseWhatsNewFolder(folders, whatsNew.versions),
     versions: view.folder === "whatsnew" ? whatsNew.versions : [],
     whatsNew: whatsNew.versions[0] ?? null,
