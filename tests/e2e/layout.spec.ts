@@ -36,7 +36,9 @@ test.describe("narrow window, dark colour scheme", () => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Log in to Keel" })).toBeVisible();
     await expect(mainNav(page)).toBeVisible();
-    // At 760 px the bar is a top bar: its entries are behind the hamburger.
+    // At 760 px the bar is a top bar: its entries are behind the hamburger, a link to /menu until the
+    // page is hydrated and a button after; a click while one becomes the other is lost.
+    await waitForHydration(page);
     await mainNav(page).getByLabel("Menu").click();
     await expect(mainNav(page).getByRole("link", { name: "Log in" })).toBeVisible();
     await expect(page.locator("main").getByRole("link", { name: "Log in", exact: true })).toBeAttached();
@@ -52,6 +54,7 @@ test.describe("narrow window, dark colour scheme", () => {
     const nav = mainNav(page);
     await expect(nav).toBeVisible();
     await expect(nav.getByTestId("current-user")).toHaveText(DEMO_USERS.alice);
+    await waitForHydration(page);
     await nav.getByLabel("Menu").click();
     await expect(nav.getByRole("link", { name: "Issues", exact: true })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Log out", exact: true })).toBeVisible();

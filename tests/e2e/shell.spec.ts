@@ -159,6 +159,7 @@ for (const javaScriptEnabled of [true, false]) {
       const nav = mainNav(page);
       expect((await nav.boundingBox())?.height).toBe(48);
       await expect(nav.locator("[data-nav-item]").first()).toBeHidden();
+      if (javaScriptEnabled) await waitForHydration(page);
       await nav.getByLabel("Menu").click();
       // With scripts the menu opens in place; without them the hamburger leads to it as a page.
       if (!javaScriptEnabled) await expect(page).toHaveURL(`/menu?back=${encodeURIComponent("/issues")}`);
