@@ -305,9 +305,11 @@ test.describe("feedback while things happen", () => {
     const shifts = await page.evaluate(
       () => (window as { __shifts?: { value: number; moved: string[] }[] }).__shifts ?? [],
     );
+    // A frame that changed size, or content pushed by one, shifts the page by 0.01 or more; on a loaded
+    // machine two values of the fields panel were once seen to move by 0.0001, too little to see.
     expect(
       shifts.reduce((sum, shift) => sum + shift.value, 0),
       `layout shifts: ${JSON.stringify(shifts)}`,
-    ).toBe(0);
+    ).toBeLessThan(0.001);
   });
 });
