@@ -116,6 +116,18 @@ test("/healthz answers ok and /readyz checks the mock backend, then drains on sh
   }
 });
 
+test("/favicon.ico, which browsers ask for whatever the page links, leads to the SVG icon", async () => {
+  const keel = await serverApp();
+  const { server, url } = await listen(keel.app);
+  try {
+    const answer = await fetch(`${url}/favicon.ico`, { redirect: "manual" });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get("location")).toBe("/favicon.svg");
+  } finally {
+    server.close();
+  }
+});
+
 test("every answer names the server instance, and a stopping server asks that its connection is not reused", async () => {
   const keel = await serverApp({}, "keel-7");
   const { server, url } = await listen(keel.app);

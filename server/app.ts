@@ -171,6 +171,11 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
     res.redirect(301, `${normalizePath(req.path)}${query}`);
   });
 
+  // Browsers and feed readers ask for /favicon.ico whatever the page links: the icon is an SVG.
+  app.get("/favicon.ico", (_req, res) => {
+    res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg");
+  });
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
