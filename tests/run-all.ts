@@ -12,6 +12,8 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** Tests that passed only on their retry (counted in `passed`). */
+  flaky?: string[];
 }
 
 interface Stage {
@@ -92,18 +94,41 @@ const cluster: Stage = {
   commands: [[process.execPath, "tests/cluster/cluster.ts"]],
   count: () => readJson<Counts>("reports/cluster.json"),
 };
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; tests: { status: string; projectName: string }[] }[];
+}
+
+/** The tests that failed and then passed on their retry, as "file › title (project)". */
+function flakyTests(suites: readonly PlaywrightSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...flakyTests(suite.suites ?? []),
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === "flaky")
+        .map((test) => `${spec.file} › ${spec.title} (${test.projectName})`),
+    ),
+  ]);
+}
+
+// A test that passes only on its retry is named before the summary and counted as passed: it is a bug to
+// fix, not a reason to throw the run away (docs/decisions/0020-flaky-tests-named-not-fatal.md).
 const e2e: Stage = {
   name: "e2e",
   commands: [[bin("playwright"), "test"]],
   count: () => {
-    const e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-      "reports/e2e.json",
-    );
+    const e = readJson<{
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      suites: PlaywrightSuite[];
+    }>("reports/e2e.json");
     return (
       e && {
-        passed: e.stats.expected,
-        failed: e.stats.unexpected + e.stats.flaky,
+        passed: e.stats.expected + e.stats.flaky,
+        failed: e.stats.unexpected,
         skipped: e.stats.skipped,
+        flaky: flakyTests(e.suites),
       }
     );
   },
@@ -253,6 +278,11 @@ for (const phase of phases) {
     console.log(`  ${"(together)".padEnd(10)}${seconds(phase.seconds)}${cpu(phase)}`);
 }
 console.log(`  ${"total".padEnd(10)}${seconds((Date.now() - runStarted) / 1000)}`);
+const flaky = outcomes.flatMap((o) => o.counted?.flaky ?? []);
+if (flaky.length > 0) {
+  console.log(`\n${flaky.length} flaky (failed, then passed on the retry; fix them):`);
+  for (const name of flaky) console.log(`  ${name}`);
+}
 const failures = outcomes.filter((o) => !o.ok).map((o) => o.stage.name);
 if (failures.length > 0) console.log(`\nFailed stages: ${failures.join(", ")}`);
 const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
