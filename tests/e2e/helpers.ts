@@ -155,8 +155,12 @@ export async function signInQuickly(page: Page, login: DemoLogin, path = "/"): P
   await expect(page.getByTestId("current-user")).toHaveText(DEMO_USERS[login]);
 }
 
-/** True when the page ran its scripts: React Router's inline context script sets this global. */
+/**
+ * True when the page ran its scripts: React Router's inline context script sets this global. Asked once the
+ * document is parsed: asked earlier, right after a navigation, it read false on a page with scripts.
+ */
 export async function javaScriptRuns(page: Page): Promise<boolean> {
+  await page.waitForLoadState("domcontentloaded");
   return page.evaluate(() => "__reactRouterContext" in window);
 }
 
