@@ -36,7 +36,7 @@ const TAKE_WRITE_LOCK = 'UPDATE "User" SET "id" = "id" WHERE 0';
  * statement. A transaction that reads and then writes then holds a read lock while it asks for the write
  * lock, and when another connection (the apps CLI, `db:setup`, a second process, a test) is writing at that
  * moment SQLite answers SQLITE_BUSY at once instead of waiting, since waiting could deadlock: the write fails.
- * Every transaction here takes the write lock first, as BEGIN IMMEDIATE would (docs/decisions/).
+ * Every transaction here takes the write lock first, as BEGIN IMMEDIATE would (decision 0019).
  */
 export class ImmediateSqliteTransactions extends PrismaBetterSQLite3 {
   override async connect(): Promise<SqliteAdapter> {
