@@ -56,6 +56,10 @@ async function forReader<T extends ReturnType<typeof toIssue>>(db: Db, user: Aut
   });
 }
 
+async function oneForReader<T extends ReturnType<typeof toIssue>>(db: Db, user: AuthUser, issue: T) {
+  return (await forReader(db, user, [issue]))[0]!;
+}
+
 function toEntity<T extends { resolved?: bigint | null; created: bigint; updated: bigint }>(row: T) {
   return {
     ...row,
@@ -185,12 +189,7 @@ export function contentRouter(db: Db): Router {
           include: issueInclude,
         });
         if (!row) throw notFound(`Issue ${id} not found`);
-        sendFields(
-          req,
-          res,
-          (await forReader(db, user, [toIssue(row, await loadUsers(db))]))[0],
-          ISSUE_FIELDS,
-        );
+        sendFields(req, res, await oneForReader(db, user, toIssue(row, await loadUsers(db))), ISSUE_FIELDS);
       },
     ),
   );
@@ -235,7 +234,7 @@ export function contentRouter(db: Db): Router {
           data: { description: update.description, updated: BigInt(Date.now()) },
           include: issueInclude,
         });
-        send(res, (await forReader(db, user, [toIssue(saved, await loadUsers(db))]))[0]);
+        send(res, await oneForReader(db, user, toIssue(saved, await loadUsers(db))));
       },
     ),
   );
