@@ -127,7 +127,7 @@ export default tseslint.config(
   {
     files: [
       "prisma/**/*.ts",
-      "server/index.ts",
+      "server/index.js",
       "server/main.ts",
       "tests/**/*.ts",
       "**/*.test.ts",

@@ -53,7 +53,7 @@ export default defineConfig({
   ],
   webServer: {
     command:
-      "node prisma/setup.ts --reset --fixed-epoch && node tests/setup/install-harness-apps.ts && node server/index.ts",
+      "node prisma/setup.ts --reset --fixed-epoch && node tests/setup/install-harness-apps.ts && node server/index.js",
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -15,7 +15,7 @@ import { I18nextProvider } from "react-i18next";
 import type { i18n } from "i18next";
 import { getI18n } from "./middleware/i18next.server.ts";
 import { createI18n, renderingView } from "./i18n/instance.ts";
-import { ALL_RESOURCES } from "./i18n/resources.server.ts";
+import { ENGLISH } from "./i18n/resources.server.ts";
 import { CACHE_PARTITION_HEADER, NO_PARTITION } from "./offline/sw-policy.ts";
 
 /** The request's instance; English when the request ended before the language middleware ran. */
@@ -23,7 +23,7 @@ function serverI18n(context: RouterContextProvider): i18n {
   try {
     return getI18n(context);
   } catch {
-    return createI18n("en", { en: ALL_RESOURCES.en });
+    return createI18n("en", { en: ENGLISH });
   }
 }
 

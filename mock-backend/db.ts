@@ -1,7 +1,8 @@
+import { createRequire } from "node:module";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
+import type { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "#prisma/generated/client.ts";
-import { PrismaClient as PostgresPrismaClient } from "#prisma/postgresql/generated/client.ts";
+import type { PrismaClient as PostgresPrismaClient } from "#prisma/postgresql/generated/client.ts";
 import { databaseFile, databaseProvider, resolveDatabaseUrl } from "#prisma/database-url.ts";
 import { attachReadCache, createReadCache } from "./read-cache.ts";
 
@@ -61,8 +62,14 @@ export function createPrisma(databaseUrl?: string): PrismaClient {
   let db: PrismaClient;
   if (databaseProvider(url) === "postgresql") {
     // Both clients come from one schema (prisma/postgresql-schema.ts), so their model APIs are the same.
-    db = new PostgresPrismaClient({
-      adapter: new PrismaPg({ connectionString: url, max: POSTGRES_POOL_SIZE }),
+    // Required here, not imported: a demo on SQLite never loads PostgreSQL's client and driver.
+    const require = createRequire(import.meta.url);
+    const { PrismaPg: Adapter } = require("@prisma/adapter-pg") as { PrismaPg: typeof PrismaPg };
+    const { PrismaClient: Client } = require("#prisma/postgresql/generated/client.ts") as {
+      PrismaClient: typeof PostgresPrismaClient;
+    };
+    db = new Client({
+      adapter: new Adapter({ connectionString: url, max: POSTGRES_POOL_SIZE }),
     }) as unknown as PrismaClient;
     providers.set(db, "postgresql");
   } else {

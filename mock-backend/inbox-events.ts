@@ -2,8 +2,9 @@
 // row per write (its id is the event id), signalled in-process on SQLite and by NOTIFY on PostgreSQL, with
 // a short poll as the safety net. A reconnecting stream names its Last-Event-ID and gets what it missed.
 import { EventEmitter } from "node:events";
+import { createRequire } from "node:module";
 import type { Response } from "express";
-import pg from "pg";
+import type pg from "pg";
 import { dbProvider, dbUrl, type Db } from "./db.ts";
 
 /** The PostgreSQL channel of inbox events; a payload is `<event id>:<user id>`. */
@@ -121,7 +122,9 @@ export function watchInboxEvents(db: Db, pollMs: number, onChange: (userId: stri
   const url = dbUrl(db);
   const listen = () => {
     if (stopped || !url) return;
-    const client = new pg.Client({ connectionString: url });
+    // Required on first use: a process on SQLite never loads the driver.
+    const { Client } = createRequire(import.meta.url)("pg") as typeof pg;
+    const client = new Client({ connectionString: url });
     listener = client;
     let failed = false;
     const fail = () => {

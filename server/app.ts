@@ -11,7 +11,7 @@ import { normalizePath } from "#app/shell/route-table.ts";
 import type { AppLimits } from "#mock-backend/app.ts";
 import type { SignInThrottleVariable } from "#mock-backend/sign-in-throttle.ts";
 import type { Db } from "#mock-backend/db.ts";
-import { backendProxy, closeProxiedStreams, forwardedHeaders } from "./backend-proxy.ts";
+import { forwardedHeaders } from "./forwarded-headers.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_UPLOAD_BYTES, type Env } from "./env.ts";
 import { httpLogger } from "./logger.ts";
@@ -183,10 +183,14 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
   const cookies = sessionCookies(env.SESSION_SECRET);
   let mountBackend: () => void;
   let mock: InProcessBackend | undefined;
+  let closeProxiedStreams = () => {};
   if (env.BACKEND_URL) {
     const backendUrl = env.BACKEND_URL;
+    // Loaded only here, as the mock is below: each mode starts without the other's modules.
+    const proxy = await import("./backend-proxy.ts");
+    closeProxiedStreams = proxy.closeProxiedStreams;
     transport = createHttpTransport(backendUrl);
-    mountBackend = () => app.use(backendProxy(backendUrl, logger));
+    mountBackend = () => app.use(proxy.backendProxy(backendUrl, logger));
   } else {
     if (!options.db) throw new Error("createServerApp: the mock backend needs a database");
     const { createInProcessBackend } = await import("./mock-backend.ts");

@@ -1,8 +1,9 @@
 import { Agent, type IncomingMessage, type ServerResponse } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
+import { forwardedHeaders } from "./forwarded-headers.ts";
 import { EVENT_STREAM_PATH } from "./stream-limit.ts";
 
 /** `/api` and `/hub` themselves or below them; never `/apifoo` or `/hubris`. */
@@ -43,15 +44,6 @@ export function isAmbiguousPath(path: string): boolean {
     if (/[/\\;\0]|%[0-9a-f]{2}/i.test(decoded)) return true;
   }
   return false;
-}
-
-/** X-Forwarded-* from what Keel knows of the caller (its trust proxy setting decides ip, host, protocol). */
-export function forwardedHeaders(req: Request): Record<string, string> {
-  return {
-    "x-forwarded-for": req.ip ?? req.socket.remoteAddress ?? "",
-    "x-forwarded-host": req.host ?? req.get("host") ?? "",
-    "x-forwarded-proto": req.protocol,
-  };
 }
 
 /** How long a relayed request may go without a byte from the backend before it fails. */

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { NAMESPACES } from "#app/i18n/languages.ts";
 import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 import { TEST_SECRET } from "#tests/helpers/mock-client.ts";
 import { upload } from "#tests/helpers/upload.ts";
@@ -27,7 +28,7 @@ interface Running {
 }
 
 function start(env: Record<string, string>, nodeOptions: string[] = []): Promise<Running> {
-  const child = spawn(process.execPath, [...nodeOptions, "server/index.ts"], {
+  const child = spawn(process.execPath, [...nodeOptions, "server/index.js"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -66,7 +67,7 @@ function start(env: Record<string, string>, nodeOptions: string[] = []): Promise
 }
 
 test("a bad variable stops the boot with exit code 1 and a message naming it", async () => {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     env: { PATH: process.env.PATH ?? "", PORT: "not-a-port", LOG_LEVEL: "chatty" },
   });
   let stderr = "";
@@ -78,7 +79,7 @@ test("a bad variable stops the boot with exit code 1 and a message naming it", a
 });
 
 test("a KEEL_BUILD_DIR without a build stops the boot with exit code 1, naming the file", async () => {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -220,7 +221,7 @@ test("six huge bodies to a page route are refused with 413, memory stays flat an
 });
 
 test("the mock with the published demo passwords refuses a public HOST, and says why", async () => {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -287,6 +288,7 @@ async function modulesLoadedBy(env: Record<string, string>): Promise<string[]> {
   }
 }
 
+const RELAY = /\/node_modules\/http-proxy-middleware\//;
 const MOCK_ONLY = [
   /\/node_modules\/better-sqlite3\//,
   /\/node_modules\/@prisma\/client\//,
@@ -296,6 +298,7 @@ const MOCK_ONLY = [
 test("with BACKEND_URL set, neither the mock backend nor Prisma and SQLite are loaded", async () => {
   const remote = await modulesLoadedBy({ BACKEND_URL: "http://127.0.0.1:9" });
   expect(remote.some((url) => url.endsWith("/server/app.ts"))).toBe(true);
+  expect(remote.some((url) => RELAY.test(url))).toBe(true);
   for (const pattern of MOCK_ONLY) expect(remote.filter((url) => pattern.test(url))).toEqual([]);
 
   // The same check finds them when the mock is mounted.
@@ -307,6 +310,21 @@ test("with BACKEND_URL set, neither the mock backend nor Prisma and SQLite are l
     ).toBe(true);
   }
 }, 90_000);
+
+test("the demo on SQLite starts without PostgreSQL's driver, Web Push, the relay or 17 of the 18 languages", async () => {
+  const demo = await modulesLoadedBy({});
+  const unused = [
+    /\/node_modules\/pg\//,
+    /\/node_modules\/@prisma\/adapter-pg\//,
+    /\/prisma\/postgresql\//,
+    /\/node_modules\/web-push\//,
+    RELAY,
+  ];
+  for (const pattern of unused) expect(demo.filter((url) => pattern.test(url))).toEqual([]);
+  // Each language's namespaces are chunks of the server build named after them; English is read at start.
+  const translation = new RegExp(`/build/server/assets/(${NAMESPACES.join("|")})-[\\w-]+\\.js$`);
+  expect(demo.filter((url) => translation.test(url))).toHaveLength(NAMESPACES.length);
+}, 60_000);
 
 test("a pipe gets JSON lines, and the start-up line names the address and the demo sign-in", async () => {
   const server = await start({});

@@ -1,4 +1,4 @@
-// Keel's process, started by server/index.ts: the environment, the database and demo set-up, the build,
+// Keel's process, started by server/index.js: the environment, the database and demo set-up, the build,
 // the server app, listening and graceful shutdown.
 import { hostname } from "node:os";
 import path from "node:path";

@@ -3,7 +3,9 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { expect, test } from "vitest";
 import { createI18n, renderingView } from "./instance.ts";
-import { ALL_RESOURCES } from "./resources.server.ts";
+import { allResources } from "./resources.server.ts";
+
+const ALL_RESOURCES = await allResources();
 
 // Keys as text, as the lookups under test take them, whatever the typed keys allow.
 type LooseT = (key: string, options?: { ns?: string }) => string;

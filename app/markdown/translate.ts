@@ -3,7 +3,7 @@
 
 import { createInstance, type TFunction } from "i18next";
 import { I18NEXT_OPTIONS } from "../i18n/instance.ts";
-import { ALL_RESOURCES } from "../i18n/resources.server.ts";
+import { ENGLISH } from "../i18n/resources.server.ts";
 
 export type MarkdownT = TFunction<"markdown">;
 
@@ -21,7 +21,7 @@ export function englishMarkdownT(): MarkdownT {
       lng: "en",
       ns: ["markdown"],
       defaultNS: "markdown",
-      resources: { en: { markdown: ALL_RESOURCES.en.markdown } },
+      resources: { en: { markdown: ENGLISH.markdown } },
       initAsync: false,
     });
     english = instance.getFixedT("en", "markdown");

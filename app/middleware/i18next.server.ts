@@ -10,7 +10,7 @@ import {
   toLanguage,
   type Language,
 } from "../i18n/languages.ts";
-import { ALL_RESOURCES } from "../i18n/resources.server.ts";
+import { LOADED_RESOURCES, resourcesOf } from "../i18n/resources.server.ts";
 import { LOCALE_COOKIE } from "../lib/constants.ts";
 import { readCookie } from "#contract/cookies.ts";
 import { getApi } from "./api.server.ts";
@@ -27,15 +27,18 @@ export const [i18nMiddleware, getLocale, getI18n] = createI18nextMiddleware({
         api.getCurrentUser().catch(() => null),
         api.getConfig().catch(() => null),
       ]);
-      return chooseLanguage({
+      const language = chooseLanguage({
         profile: user && !user.guest ? user.profiles.general.locale.language : null,
         cookie: readCookie(request.headers.get("cookie"), LOCALE_COOKIE) ?? null,
         acceptLanguage: request.headers.get("accept-language"),
         configured: config?.l10n.language ?? null,
       });
+      // Read before the request's instance is made from LOADED_RESOURCES.
+      await resourcesOf(language);
+      return language;
     },
   },
-  i18next: { ...I18NEXT_OPTIONS, resources: ALL_RESOURCES },
+  i18next: { ...I18NEXT_OPTIONS, resources: LOADED_RESOURCES },
   plugins: [initReactI18next],
 });
 

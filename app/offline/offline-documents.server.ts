@@ -3,22 +3,22 @@ import { BACKGROUND_COLOR, THEME_COLOR } from "./app-colors.ts";
 import { escapeHtml } from "../markdown/highlight.ts";
 import { createI18n } from "../i18n/instance.ts";
 import { directionOf, FALLBACK_LANGUAGE, toLanguage, type Language } from "../i18n/languages.ts";
-import { ALL_RESOURCES } from "../i18n/resources.server.ts";
+import { ENGLISH, resourcesOf } from "../i18n/resources.server.ts";
 
 /** The `lng` parameter's language, else English: these documents are fetched without cookies. */
 export function languageOfQuery(url: URL): Language {
   return toLanguage(url.searchParams.get("lng")) ?? FALLBACK_LANGUAGE;
 }
 
-function translator(language: Language) {
-  return createI18n(language, { [language]: ALL_RESOURCES[language], en: ALL_RESOURCES.en }).getFixedT(
+async function translator(language: Language) {
+  return createI18n(language, { [language]: await resourcesOf(language), en: ENGLISH }).getFixedT(
     language,
     "shell",
   );
 }
 
-export function webAppManifest(language: Language) {
-  const t = translator(language);
+export async function webAppManifest(language: Language) {
+  const t = await translator(language);
   return {
     id: "/",
     name: t("manifest.name"),
@@ -40,8 +40,8 @@ export function webAppManifest(language: Language) {
 }
 
 /** A page without scripts (the service worker serves it with no network), styled inline like the shell. */
-export function offlinePageHtml(language: Language): string {
-  const t = translator(language);
+export async function offlinePageHtml(language: Language): Promise<string> {
+  const t = await translator(language);
   const title = escapeHtml(t("offlinePage.title"));
   return `<!doctype html>
 <html lang="${language}" dir="${directionOf(language)}">

@@ -1,7 +1,8 @@
 // Web Push from the backend (docs/decisions/0018-web-push.md): VAPID keys, subscriptions, and the one place
 // a push is encrypted and posted. A subscription the push service no longer knows is removed.
 import { randomUUID } from "node:crypto";
-import webpush from "web-push";
+import { createRequire } from "node:module";
+import type webpushModule from "web-push";
 import type { PushSubscriptionInput } from "#contract/api.ts";
 import type { PushMessage } from "#contract/notification-kinds.ts";
 import type { Db } from "../db.ts";
@@ -60,7 +61,10 @@ export function endpointAllowed(endpoint: string, origins: readonly string[]): b
 }
 
 /** The one stored key pair's row, newly generated: written by the demo's seed, or at first use. */
-export const newVapidKeyPair = () => ({ id: KEY_PAIR_ID, ...webpush.generateVAPIDKeys() });
+/** web-push and its crypto libraries, loaded when a key pair is made or a push is sent, not at start-up. */
+const webpush = () => createRequire(import.meta.url)("web-push") as typeof webpushModule;
+
+export const newVapidKeyPair = () => ({ id: KEY_PAIR_ID, ...webpush().generateVAPIDKeys() });
 
 async function storedKeys(db: Db): Promise<VapidKeys> {
   const select = { publicKey: true, privateKey: true };
@@ -92,7 +96,7 @@ export function createPushSender(db: Db, options: PushOptions): PushSender {
   ): Promise<"sent" | "removed" | "failed"> {
     // Checked again at sending: the allowed origins may have changed since the subscription was kept.
     if (!endpointAllowed(subscription.endpoint, options.serviceOrigins)) return "failed";
-    const request = webpush.generateRequestDetails(
+    const request = webpush().generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,
       {

@@ -66,9 +66,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Spawns `node server/index.ts` in production mode; resolves once the process exists, not once it is ready. */
+/** Spawns `node server/index.js` in production mode; resolves once the process exists, not once it is ready. */
 export function spawnServer(options: ServerOptions): RunningServer {
-  const script = options.script ?? "server/index.ts";
+  const script = options.script ?? "server/index.js";
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
     env: {
       PATH: process.env.PATH ?? "",

@@ -52,7 +52,7 @@ export function startKeel(
   buildDir: string,
   env: NodeJS.ProcessEnv = {},
 ): Started {
-  return startProcess(`keel-${n}`, process.execPath, ["server/index.ts"], {
+  return startProcess(`keel-${n}`, process.execPath, ["server/index.js"], {
     NODE_ENV: "production",
     PORT: String(topology.keels[n - 1]),
     HOST: "127.0.0.1",

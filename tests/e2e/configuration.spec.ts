@@ -184,7 +184,7 @@ test.describe("with the backend stopped", () => {
 
   test.beforeAll(async () => {
     await startBackend();
-    server = spawn(process.execPath, ["server/index.ts"], {
+    server = spawn(process.execPath, ["server/index.js"], {
       env: { ...env, PORT: String(SERVER_PORT), BACKEND_URL: `http://127.0.0.1:${BACKEND_PORT}` },
       stdio: "ignore",
     });

@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createI18n } from "#app/i18n/instance.ts";
 import type { Language } from "#app/i18n/languages.ts";
-import { ALL_RESOURCES } from "#app/i18n/resources.server.ts";
+import { allResources } from "#app/i18n/resources.server.ts";
+
+const ALL_RESOURCES = await allResources();
 
 export function testI18n(language: Language = "en") {
   return createI18n(language, { [language]: ALL_RESOURCES[language], en: ALL_RESOURCES.en });

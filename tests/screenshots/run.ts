@@ -82,7 +82,7 @@ async function ensureBuild(): Promise<void> {
 }
 
 async function startServer(databaseUrl: string, port: number) {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     cwd: appDir,
     env: {
       PATH: process.env.PATH ?? "",

@@ -99,7 +99,7 @@ interface Server {
 }
 
 function startServer(port: number, databaseUrl: string): Server {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -4,7 +4,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { expect, test, vi } from "vitest";
 import { createI18n } from "#app/i18n/instance.ts";
 import { LANGUAGES, NAMESPACES } from "#app/i18n/languages.ts";
-import { ALL_RESOURCES } from "#app/i18n/resources.server.ts";
+import { allResources } from "#app/i18n/resources.server.ts";
+
+const ALL_RESOURCES = await allResources();
 import type { Messages } from "#app/i18n/resources.ts";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;

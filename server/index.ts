@@ -1,9 +1,0 @@
-// Starts Keel: node server/index.ts (development, with Vite) or
-// NODE_ENV=production node server/index.ts (serves an existing build, from KEEL_BUILD_DIR or build/).
-// Node keeps what it compiles (the TypeScript with its types stripped, and V8's code) in a cache on disk,
-// NODE_COMPILE_CACHE or the system's temporary folder, so later starts skip that work. It covers only the
-// modules loaded after it is enabled: everything else is imported from main.ts afterwards.
-import module from "node:module";
-
-module.enableCompileCache();
-await import("./main.ts");
