@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { serviceWorker } from "./app/offline/service-worker-build.ts";
+import { precompressAssets } from "./server/static-assets.ts";
 
 /**
  * The libraries every page starts with whole, in one chunk: gzipped one file at a time, several chunks of them
@@ -10,7 +11,7 @@ import { serviceWorker } from "./app/offline/service-worker-build.ts";
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next)[\\/]/;
 
 export default defineConfig({
-  plugins: [reactRouter(), serviceWorker()],
+  plugins: [reactRouter(), serviceWorker(), precompressAssets()],
   build: {
     target: "es2023",
     // The only chunks above Vite's default 500 kB are the diagram engine's (mermaid and its elk layout),

@@ -6,7 +6,6 @@ import type { Logger } from "pino";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { mintCsrf } from "#app/lib/csrf.server.ts";
 import type { BackendTransport, KeelRequestContext } from "#app/lib/keel-context.ts";
-import { SERVICE_WORKER_PATH } from "#app/offline/sw-policy.ts";
 import { normalizePath } from "#app/shell/route-table.ts";
 import type { AppLimits } from "#mock-backend/app.ts";
 import type { SignInThrottleVariable } from "#mock-backend/sign-in-throttle.ts";
@@ -23,6 +22,7 @@ import { bearerForBackend, createAuth, pageOf, publicOrigin, signInPage } from "
 import { createIdentityClient } from "./identity.ts";
 import { DEFAULT_MAX_EVENT_STREAMS, limitEventStreams } from "./stream-limit.ts";
 import { sessionCookies } from "./session.ts";
+import { staticAssets } from "./static-assets.ts";
 import { widgetRouter } from "./widgets.ts";
 
 export interface ServerAppOptions {
@@ -176,6 +176,9 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
     res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg");
   });
 
+  // The build's files need no session: served before it is read.
+  if (options.clientDir) app.use(staticAssets(options.clientDir));
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -247,35 +250,6 @@ export async function createServerApp(options: ServerAppOptions): Promise<Server
     }
   });
 
-  if (options.clientDir) {
-    // Fingerprinted build output: cached for a year and never revalidated.
-    app.use(
-      "/assets",
-      express.static(`${options.clientDir}/assets`, {
-        index: false,
-        cacheControl: false,
-        setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
-    // The service worker is checked on every visit, so that a new one takes over at once.
-    app.get(SERVICE_WORKER_PATH, (_req, res, next) => {
-      const headers = { "Cache-Control": "no-cache", "Content-Type": "text/javascript; charset=utf-8" };
-      res.sendFile(
-        SERVICE_WORKER_PATH.slice(1),
-        { root: options.clientDir, headers, cacheControl: false },
-        (error) => {
-          if (error && !res.headersSent) next();
-        },
-      );
-    });
-    app.use(
-      express.static(options.clientDir, {
-        index: false,
-        cacheControl: false,
-        setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=3600"),
-      }),
-    );
-  }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   const secret = env.SESSION_SECRET;
