@@ -291,6 +291,8 @@ const results = {
   markdown_10x_time_ratio: markdown.markdown_10x_time_ratio,
   api_config_p99_ms: pages?.api.p99_ms ?? null,
   api_config_rps: pages?.api.rps ?? null,
+  api_config_true_bare_p99_ms: pages?.trueBareApi.p99_ms ?? null,
+  api_config_true_bare_rps: pages?.trueBareApi.rps ?? null,
   cold_start_ms: medianOrNull(coldStarts?.keel.ready_ms),
   cold_start_http_ms: medianOrNull(coldStartsHttp?.keel.ready_ms),
   cold_start_bare_ms: medianOrNull(coldStarts?.bare.ready_ms),
@@ -368,7 +370,10 @@ printTable(results, targets, {
   markdown_vs_marked_ratio: markdownNote,
   markdown_10x_time_ratio:
     markdown.error || markdown.markdown_10x_time_ratio !== null ? markdownNote : "not reported",
-  api_config_p99_ms: pages ? `${pages.api.rps} req/s; ${CONNECTIONS} connections` : "not run",
+  api_config_p99_ms: pages
+    ? `${pages.api.rps} req/s; ${CONNECTIONS} connections; the true baseline's Express JSON ` +
+      `${pages.trueBareApi.rps} req/s, p99 ${pages.trueBareApi.p99_ms} ms`
+    : "not run",
   cold_start_ms: coldStarts ? coldStartNote(coldStarts, true) : "not run",
   cold_start_http_ms: coldStartsHttp ? coldStartNote(coldStartsHttp, false) : "not run",
   stream_rss_growth_mb: streamMemoryNote("in-process"),
@@ -442,6 +447,7 @@ async function measureServer(base: string, bareBase: string, trueBareBase: strin
   const bareUrl = `${bareBase}${BARE_PATH}`;
   const trueBareUrl = `${trueBareBase}${TRUE_BARE_PATH}`;
   const apiUrl = `${base}/api/config`;
+  const trueBareApiUrl = `${trueBareBase}/api/config`;
 
   // Each page must be what it claims to be before it is measured.
   const shellHtml = await expectPage(shellUrl, pageHeaders, 'data-testid="current-user"');
@@ -460,6 +466,7 @@ async function measureServer(base: string, bareBase: string, trueBareBase: strin
     [bareUrl, pageHeaders],
     [trueBareUrl, pageHeaders],
     [apiUrl, apiHeaders],
+    [trueBareApiUrl, apiHeaders],
   ] as const) {
     await load(url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, headers });
   }
@@ -507,7 +514,12 @@ async function measureServer(base: string, bareBase: string, trueBareBase: strin
 
   const api = await load(apiUrl, { connections: CONNECTIONS, seconds, headers: apiHeaders });
   checkLoad("/api/config", api);
-  step(`/api/config ${api.rps} req/s p99 ${api.p99_ms} ms`);
+  const trueBareApi = await load(trueBareApiUrl, { connections: CONNECTIONS, seconds, headers: apiHeaders });
+  checkLoad("the true baseline's /api/config", trueBareApi);
+  step(
+    `/api/config ${api.rps} req/s p99 ${api.p99_ms} ms; the true baseline's Express JSON ${trueBareApi.rps} ` +
+      `req/s p99 ${trueBareApi.p99_ms} ms`,
+  );
 
   return {
     shell,
@@ -517,6 +529,7 @@ async function measureServer(base: string, bareBase: string, trueBareBase: strin
     trueRatio: round(shell.rps / trueBare.rps, 3),
     rounds,
     api,
+    trueBareApi,
     shellJs,
     bareJs,
   };
