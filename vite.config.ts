@@ -23,6 +23,11 @@ export default defineConfig({
     rolldownOptions: { checks: { bundlerTimings: false } },
   },
   environments: {
+    // The server build imports the contract where it lies, as the server and the mock do: one copy of its
+    // schemas in the process, built once at start-up (docs/benchmarks.md, Cold start).
+    ssr: {
+      build: { rolldownOptions: { external: [/^#contract\//] } },
+    },
     client: {
       build: {
         rolldownOptions: { output: { codeSplitting: { groups: [{ name: "framework", test: FRAMEWORK }] } } },

@@ -178,6 +178,16 @@ test("the server build loads without jsdom (app/markdown/purify.ts loads it on t
   expect(output.trim()).toBe("false");
 });
 
+test("the server build imports the contract from the project, not a copy of its own", () => {
+  // Built into the bundle, the contract's zod schemas were made twice at every start: the build's and the mock's.
+  const server = readdirSync(path.dirname(BUILD), { recursive: true })
+    .filter((file) => String(file).endsWith(".js"))
+    .map((file) => readFileSync(path.join(path.dirname(BUILD), String(file)), "utf8"));
+  expect(server.some((code) => code.includes('from "#contract/api.ts"'))).toBe(true);
+  // A schema's definition (contract/api-shell.ts): in the contract's source only.
+  expect(server.filter((code) => code.includes("ShellConfigSchema = "))).toEqual([]);
+});
+
 /** The resident memory of a process, from Linux's /proc. */
 function residentBytes(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
