@@ -160,8 +160,12 @@ test.describe("sample apps in their places", () => {
     await notes.getByRole("button", { name: "Expand" }).click();
     const expanded = page.getByRole("dialog", { name: "Notes, expanded" });
     await expect(expanded).toBeVisible();
+    // The app's own word that the host answered: the frame has its full size by then. Clicked while the
+    // frame was still growing, the click could land where the button had been (a failed retry on CI).
+    await expect(notes.getByTestId("result")).toHaveText("Modal mode: on");
     await notes.getByRole("button", { name: "Back" }).click();
     await expect(expanded).toBeHidden();
+    await expect(notes.getByTestId("result")).toHaveText("Modal mode: off");
 
     await page.getByRole("button", { name: "Options", exact: true }).click();
     await page.getByRole("menuitem", { name: "Companion" }).click();
