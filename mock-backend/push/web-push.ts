@@ -62,7 +62,8 @@ export function endpointAllowed(endpoint: string, origins: readonly string[]): b
 
 /** The one stored key pair's row, newly generated: written by the demo's seed, or at first use. */
 /** web-push and its crypto libraries, loaded when a key pair is made or a push is sent, not at start-up. */
-const webpush = () => createRequire(import.meta.url)("web-push") as typeof webpushModule;
+const require = createRequire(import.meta.url);
+const webpush = () => require("web-push") as typeof webpushModule;
 
 export const newVapidKeyPair = () => ({ id: KEY_PAIR_ID, ...webpush().generateVAPIDKeys() });
 
