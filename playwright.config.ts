@@ -2,7 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/helpers/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH } from "./tests/helpers/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** An address, not "localhost": the server and Chromium could otherwise pick different IP families. */
@@ -17,6 +17,9 @@ const SESSION_SECRET = "e2e-session-secret-0123456789abcdef-keel";
 /** Tests that change what every user sees (installed apps, the configuration, all users' statistics). */
 const GLOBAL_STATE = /@global-state/;
 const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+/** Tests that need the whole browser: the headless shell shows no service worker's notifications. */
+const WHOLE_BROWSER = /push\.spec\.ts/;
+const wholeBrowser = { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -41,15 +44,28 @@ export default defineConfig({
     // more: server renders no test but the offline and push ones needs. Those allow it (test.use).
     serviceWorkers: "block",
     screenshot: "only-on-failure",
+    // Chromium's headless shell: the same engine for less CPU (docs/decisions/0023-…-headless-shell.md).
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },
   projects: [
-    { name: "chromium", use: CHROMIUM, grepInvert: GLOBAL_STATE },
+    { name: "chromium", use: CHROMIUM, grepInvert: GLOBAL_STATE, testIgnore: WHOLE_BROWSER },
+    {
+      name: "chromium-full",
+      use: { ...CHROMIUM, ...wholeBrowser },
+      grepInvert: GLOBAL_STATE,
+      testMatch: WHOLE_BROWSER,
+    },
     // After the others and one at a time: nothing else may see the state they change.
-    { name: "global-state", use: CHROMIUM, grep: GLOBAL_STATE, dependencies: ["chromium"], workers: 1 },
+    {
+      name: "global-state",
+      use: CHROMIUM,
+      grep: GLOBAL_STATE,
+      dependencies: ["chromium", "chromium-full"],
+      workers: 1,
+    },
   ],
   webServer: {
     command:

@@ -7,6 +7,8 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import { missingProgram } from "./cluster/processes.ts";
+import { missingBrowser } from "./helpers/chromium.ts";
 
 interface Counts {
   passed: number;
@@ -235,6 +237,16 @@ async function runPhase(stages: Stage[], limit: number): Promise<PhaseOutcome> {
 }
 
 const only = process.argv.slice(2);
+const runs = (stage: Stage) => only.length === 0 || only.includes(stage.name);
+// A program the run needs and this machine lacks fails it at once, in one line naming the package.
+const missing = [runs(e2e) ? missingBrowser() : null, runs(cluster) ? missingProgram() : null].filter(
+  (line) => line !== null,
+);
+if (missing.length > 0) {
+  for (const line of missing) console.log(line);
+  console.log(`0 passed, ${missing.length} failed, 0 skipped`);
+  process.exit(1);
+}
 mkdirSync("reports", { recursive: true });
 for (const report of ["vitest.json", "e2e.json", "soak.json", "cluster.json"])
   rmSync(`reports/${report}`, { force: true });
@@ -242,7 +254,7 @@ const cores = os.availableParallelism();
 const runStarted = Date.now();
 const phases: PhaseOutcome[] = [];
 for (const phase of PHASES) {
-  const stages = phase.filter((stage) => only.length === 0 || only.includes(stage.name));
+  const stages = phase.filter(runs);
   if (stages.length > 0) phases.push(await runPhase(stages, cores));
 }
 const outcomes = phases.flatMap((phase) => phase.outcomes);
