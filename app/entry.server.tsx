@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -10,6 +11,7 @@ import {
 } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { CoalescingStream } from "./lib/coalescing-stream.server.ts";
+import { PreloadsAfterPaint } from "./lib/preloads-after-paint.server.ts";
 import { getKeelContext } from "./lib/keel-context.ts";
 import { I18nextProvider } from "react-i18next";
 import type { i18n } from "i18next";
@@ -98,8 +100,11 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          const page = new PreloadsAfterPaint();
+          // A closed connection destroys the page, and through it the body React writes to.
+          pipeline(body, page, () => {});
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -65,7 +65,8 @@ test.describe("security headers", () => {
     expect(config.headers()["content-type"]).toContain("application/json");
     expectSecurityHeaders(config);
 
-    const asset = /\b(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(await home.text())?.[1];
+    // A script the page's module script imports.
+    const asset = /\bimport[ (]*"(\/assets\/[^"]+\.js)"/.exec(await home.text())?.[1];
     expect(asset, "a script asset in the page").toBeTruthy();
     const script = await request.get(asset!);
     expect(script.status()).toBe(200);

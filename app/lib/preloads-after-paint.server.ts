@@ -1,0 +1,82 @@
+import { Transform, type TransformCallback } from "node:stream";
+
+/** A head longer than this is passed on as it is (React writes the whole head in its first burst). */
+const MAX_HEAD_BYTES = 256 * 1024;
+const HEAD_END = "</head>";
+/** React writes the tag with `rel` first and `href` second, and escapes `>` in attribute values. */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]*)"[^>]*>/g;
+/** The build's own files: nothing in them needs escaping in HTML or in a script. */
+const ASSET_PATH = /^\/[\w\-./]+\.js$/;
+const NONCE = /<link rel="modulepreload"[^>]* nonce="([^"]*)"/;
+
+/**
+ * The head's script, in place of the preload links: asks for the same files once the page has painted
+ * (the first frame's callback runs before that paint, its timer after it).
+ */
+function preloadAfterPaint(hrefs: readonly string[], nonce: string | undefined): string {
+  const attribute = nonce ? ` nonce="${nonce}"` : "";
+  return (
+    `<script${attribute}>requestAnimationFrame(function(){setTimeout(function(){` +
+    `${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");` +
+    `l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})})</script>`
+  );
+}
+
+/** The head with its module preloads asked for after the first paint; anything else is left as it is. */
+export function deferModulePreloads(head: string): string {
+  const hrefs: string[] = [];
+  const without = head.replace(MODULE_PRELOAD, (link, href: string) => {
+    if (!ASSET_PATH.test(href)) return link;
+    hrefs.push(href);
+    return "";
+  });
+  if (hrefs.length === 0) return head;
+  const nonce = NONCE.exec(head)?.[1];
+  const end = without.lastIndexOf(HEAD_END);
+  return `${without.slice(0, end)}${preloadAfterPaint(hrefs, nonce)}${without.slice(end)}`;
+}
+
+/**
+ * Moves the `modulepreload` links that React Router's `<Scripts>` puts in the head to after the first
+ * paint. With them in the head the browser loads every first script while it parses the page (on a slow
+ * network beside the page's styles), and the scripts run and hydrate before the page first paints
+ * (docs/decisions/0024-module-preloads-after-the-first-paint.md). The rest of the page passes as it is.
+ */
+export class PreloadsAfterPaint extends Transform {
+  #held: Buffer[] = [];
+  #heldBytes = 0;
+  #done = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.#done) {
+      callback(null, chunk);
+      return;
+    }
+    this.#held.push(chunk);
+    this.#heldBytes += chunk.byteLength;
+    const held = Buffer.concat(this.#held, this.#heldBytes);
+    const end = held.indexOf(HEAD_END);
+    if (end >= 0) {
+      const headEnd = end + HEAD_END.length;
+      const head = deferModulePreloads(held.subarray(0, headEnd).toString("utf8"));
+      this.#release(Buffer.concat([Buffer.from(head, "utf8"), held.subarray(headEnd)]));
+    } else if (this.#heldBytes > MAX_HEAD_BYTES) {
+      this.#release(held);
+    } else {
+      this.#held = [held];
+    }
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (!this.#done && this.#heldBytes > 0) this.#release(Buffer.concat(this.#held, this.#heldBytes));
+    callback();
+  }
+
+  #release(bytes: Buffer): void {
+    this.#done = true;
+    this.#held = [];
+    this.#heldBytes = 0;
+    this.push(bytes);
+  }
+}
