@@ -18,32 +18,38 @@ export function useDateSettings(): DateSettings {
   return dateSettingsOf(root.user.profiles.general, locale);
 }
 
-// One clock for every relative time on the page, ticking each half minute while any is shown.
+// One clock for every relative time on the page, ticking each half minute while any is shown. It reads
+// the time when the first one renders in the browser and keeps it until the next tick: a clock that moved
+// between the hydration and the subscription would make React render every time again in one task.
 const TICK_MS = 30_000;
-let now = Date.now();
+let now: number | null = null;
 const listeners = new Set<() => void>();
 let ticker: ReturnType<typeof setInterval> | undefined;
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  now = Date.now();
-  ticker ??= setInterval(() => {
-    now = Date.now();
-    for (const l of listeners) l();
-  }, TICK_MS);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) {
-      clearInterval(ticker);
-      ticker = undefined;
-    }
-  };
-}
-const useNow = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => now,
-    () => Date.now(),
-  );
+const read = () => (now ??= Date.now());
+
+/** The page's clock as `useSyncExternalStore` reads it (exported for its test). */
+export const pageClock = {
+  read,
+  /** The server renders each page at its own time; the browser hydrates with the page's clock. */
+  readOnServer: typeof document === "undefined" ? () => Date.now() : read,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    ticker ??= setInterval(() => {
+      now = Date.now();
+      for (const l of listeners) l();
+    }, TICK_MS);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) {
+        clearInterval(ticker);
+        ticker = undefined;
+        // The next time shown, perhaps much later, reads the clock afresh.
+        now = null;
+      }
+    };
+  },
+};
+const useNow = () => useSyncExternalStore(pageClock.subscribe, pageClock.read, pageClock.readOnServer);
 
 /** A moment in a `<time>` element: `relative` for the past week (exact on hover), else the profile's format. */
 export function Time({
