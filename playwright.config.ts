@@ -19,7 +19,6 @@ const GLOBAL_STATE = /@global-state/;
 const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 /** Tests that need the whole browser: the headless shell shows no service worker's notifications. */
 const WHOLE_BROWSER = /push\.spec\.ts/;
-const wholeBrowser = { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -54,7 +53,7 @@ export default defineConfig({
     { name: "chromium", use: CHROMIUM, grepInvert: GLOBAL_STATE, testIgnore: WHOLE_BROWSER },
     {
       name: "chromium-full",
-      use: { ...CHROMIUM, ...wholeBrowser },
+      use: { ...CHROMIUM, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
       grepInvert: GLOBAL_STATE,
       testMatch: WHOLE_BROWSER,
     },

@@ -7,7 +7,7 @@ const HEAD_END = "</head>";
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]*)"[^>]*>/g;
 /** The build's own files: nothing in them needs escaping in HTML or in a script. */
 const ASSET_PATH = /^\/[\w\-./]+\.js$/;
-const NONCE = /<link rel="modulepreload"[^>]* nonce="([^"]*)"/;
+const NONCE = / nonce="([^"]*)"/;
 
 /**
  * The head's script, in place of the preload links: asks for the same files once the page has painted
@@ -25,13 +25,14 @@ function preloadAfterPaint(hrefs: readonly string[], nonce: string | undefined):
 /** The head with its module preloads asked for after the first paint; anything else is left as it is. */
 export function deferModulePreloads(head: string): string {
   const hrefs: string[] = [];
+  let nonce: string | undefined;
   const without = head.replace(MODULE_PRELOAD, (link, href: string) => {
     if (!ASSET_PATH.test(href)) return link;
     hrefs.push(href);
+    nonce ??= NONCE.exec(link)?.[1];
     return "";
   });
   if (hrefs.length === 0) return head;
-  const nonce = NONCE.exec(head)?.[1];
   const end = without.lastIndexOf(HEAD_END);
   return `${without.slice(0, end)}${preloadAfterPaint(hrefs, nonce)}${without.slice(end)}`;
 }

@@ -60,11 +60,11 @@ export function endpointAllowed(endpoint: string, origins: readonly string[]): b
   });
 }
 
-/** The one stored key pair's row, newly generated: written by the demo's seed, or at first use. */
 /** web-push and its crypto libraries, loaded when a key pair is made or a push is sent, not at start-up. */
 const require = createRequire(import.meta.url);
 const webpush = () => require("web-push") as typeof webpushModule;
 
+/** The one stored key pair's row, newly generated: written by the demo's seed, or at first use. */
 export const newVapidKeyPair = () => ({ id: KEY_PAIR_ID, ...webpush().generateVAPIDKeys() });
 
 async function storedKeys(db: Db): Promise<VapidKeys> {
