@@ -21,27 +21,32 @@ const HEAD_START =
   '<link rel="stylesheet" href="/assets/app-C3.css" data-precedence="default"/><title>בעיות · Keel</title>';
 const CHECK = '<script nonce="n0+/=">check()</script>';
 
-/** The preloading script the head ends with, and what it does when the page has painted. */
-function preloadScript(html: string): { nonce: string | undefined; appended: string[] } {
+/**
+ * The preloading script the head ends with, and what it does when the page has painted: the links it adds,
+ * and how many each of its tasks added (the first frame's callback, then each timer, one task at a time).
+ */
+function preloadScript(html: string): { nonce: string | undefined; appended: string[]; perTask: number[] } {
   const match = /<script( nonce="([^"]*)")?>(requestAnimationFrame[^<]*)<\/script><\/head>/.exec(html);
   if (!match) throw new Error(`no preloading script at the head's end: ${html}`);
   const appended: string[] = [];
-  const links: { rel: string; href: string }[] = [];
+  const tasks: (() => void)[] = [];
   runInNewContext(match[3]!, {
-    requestAnimationFrame: (frame: () => void) => frame(),
-    setTimeout: (later: () => void) => later(),
+    requestAnimationFrame: (frame: () => void) => tasks.push(frame),
+    setTimeout: (later: () => void) => tasks.push(later),
     document: {
-      createElement: () => {
-        const link = { rel: "", href: "" };
-        links.push(link);
-        return link;
-      },
+      createElement: () => ({ rel: "", href: "" }),
       head: {
         appendChild: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`),
       },
     },
   });
-  return { nonce: match[2], appended };
+  const perTask: number[] = [];
+  for (let task = tasks.shift(); task; task = tasks.shift()) {
+    const before = appended.length;
+    task();
+    perTask.push(appended.length - before);
+  }
+  return { nonce: match[2], appended, perTask };
 }
 
 test("the head's module preloads are asked for after the first paint, with the page's nonce", async () => {
@@ -59,7 +64,17 @@ test("the head's module preloads are asked for after the first paint, with the p
   expect(preloadScript(html)).toEqual({
     nonce: "n0+/=",
     appended: ["modulepreload /assets/entry.client-A1.js", "modulepreload /assets/framework-B2.js"],
+    // Nothing before the paint: the frame's callback only sets the timer.
+    perTask: [0, 2],
   });
+});
+
+test("a page's many preloads are added a few per task, in their order", () => {
+  const hrefs = Array.from({ length: 23 }, (_, index) => `/assets/chunk-${index}.js`);
+  const links = hrefs.map((href) => `<link rel="modulepreload" href="${href}" nonce="n1"/>`).join("");
+  const script = preloadScript(deferModulePreloads(`${HEAD_START}${links}</head>`));
+  expect(script.appended).toEqual(hrefs.map((href) => `modulepreload ${href}`));
+  expect(script.perTask).toEqual([0, 5, 5, 5, 5, 3]);
 });
 
 test("a head split across writes, even inside a tag or a character, comes out whole", async () => {
@@ -78,7 +93,10 @@ test("a link to anything but one of the build's scripts stays where it is", () =
   expect(deferModulePreloads(head)).toBe(head);
   // Without a nonce on the links the script has none either.
   const moved = deferModulePreloads(`${HEAD_START}<link rel="modulepreload" href="/assets/a-1.js"/></head>`);
-  expect(preloadScript(moved)).toEqual({ nonce: undefined, appended: ["modulepreload /assets/a-1.js"] });
+  expect(preloadScript(moved)).toMatchObject({
+    nonce: undefined,
+    appended: ["modulepreload /assets/a-1.js"],
+  });
 });
 
 test("the body is not touched, and a document without a head end passes as it is", async () => {
