@@ -1,5 +1,5 @@
-// The page's tracker: one per tab, started by the root once the configuration is known. Calls to
-// track() before then, on the server, or with statistics disabled do nothing.
+// The page's tracker: one per tab, started by the root once the configuration is known. Loaded after the
+// page has started, through app/analytics/client.ts; calls to track() with statistics disabled do nothing.
 import { createTracker, CHANNEL_PATHS, REFUSING_STATUSES, type Tracker, type FieldValue } from "./tracker.ts";
 import type { EventFieldsOf, EventGroup, EventName } from "./catalogue.ts";
 import { bucketScreenWidth } from "./privacy.ts";

@@ -97,8 +97,11 @@ export async function bootstrapConfig(options: ConfigBootstrapOptions): Promise<
   };
 
   if (options.preloaded) {
-    writeStored("cachedConfiguration", options.preloaded, storage);
-    current = options.preloaded;
+    const preloaded = options.preloaded;
+    // The copy for the next page is written in a task of its own: checking its shape first (a schema's first
+    // use) would otherwise lengthen the task that starts the page.
+    timers.setTimeout(() => writeStored("cachedConfiguration", preloaded, storage), 0);
+    current = preloaded;
     return { config: options.preloaded, source: "preloaded", cancel };
   }
 

@@ -4,7 +4,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useContext } from "react";
 import type { z } from "zod";
 import { useRevalidator, useSubmit, useLocation } from "react-router";
-import { CATALOGUE } from "../analytics/catalogue.ts";
+import { catalogue, type Catalogue } from "../analytics/catalogue.ts";
 import { track } from "../analytics/client.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { Icon } from "./icons.tsx";
@@ -20,9 +20,9 @@ import {
 } from "./nav-menu.tsx";
 
 /** The menus the analytics catalogue knows. */
-const TRACKED_MENUS = CATALOGUE.navigation["menu-open"].shape.menu;
-const isTrackedMenu = (id: string): id is z.infer<typeof TRACKED_MENUS> =>
-  TRACKED_MENUS.safeParse(id).success;
+type TrackedMenu = z.infer<Catalogue["navigation"]["menu-open"]["shape"]["menu"]>;
+const isTrackedMenu = (id: string): id is TrackedMenu =>
+  catalogue().navigation["menu-open"].shape.menu.safeParse(id).success;
 
 export default function InteractiveMenu(props: NavMenuProps) {
   const container = useContext(NavContainerContext);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { track } from "../analytics/client.ts";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
@@ -399,7 +399,11 @@ export function useShellNavigation(
   search: string,
 ) {
   const label = useNavigationLabel();
-  const navigation = buildNavigation({ user, permissions, config, inboxFolders, pathname, language, label });
+  // Built once per page and user: the bar renders again as soon as it has measured what fits.
+  const navigation = useMemo(
+    () => buildNavigation({ user, permissions, config, inboxFolders, pathname, language, label }),
+    [user, permissions, config, inboxFolders, pathname, language, label],
+  );
   const menus: ShellMenus = {
     hidden: toEntries(navigation.hidden, true),
     create: toEntries(navigation.create),

@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
@@ -6,7 +7,8 @@ import { buildNavigation, type LabelId, type Navigation } from "./navigation-mod
 /** The navigation's labels in the interface language. */
 export function useNavigationLabel(): (id: LabelId) => string {
   const { t } = useTranslation("shell");
-  return (id) => t(`nav.${id}`);
+  // The same function while the language stays: the navigation built with it is kept (useShellNavigation).
+  return useCallback((id: LabelId) => t(`nav.${id}`), [t]);
 }
 
 /** The navigation of the signed-in user on this page; null while `needed` is false. */
