@@ -3,7 +3,8 @@
 // baseline (tests/bench/true-bare-app), each the median of several runs, in Debian's Chromium (never a
 // downloaded browser). Keel runs the demo (the mock backend in its process). Part of npm run bench, or
 // alone: node tests/bench/lighthouse.ts [--build <dir>] [--true-bare-build <dir>] [--runs <n>] [--json <file>]
-// (a temporary database; builds both apps when their directories do not exist).
+// [--page <path>]… [--user guest|admin] (a temporary database; builds both apps when their directories do
+// not exist; --page and --user audit only those, for working on one page).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -169,6 +170,9 @@ export async function benchLighthouse(options: {
   trueBareBuildDir: string;
   databaseUrl: string;
   runs?: number;
+  /** Only these pages and users (default: all of LIGHTHOUSE_PAGES, as guest and as admin). */
+  pages?: readonly string[];
+  users?: readonly (typeof USERS)[number][];
   step?: (message: string) => void;
 }): Promise<LighthouseResults> {
   const runs = options.runs ?? LIGHTHOUSE_RUNS;
@@ -190,8 +194,8 @@ export async function benchLighthouse(options: {
     chromium = await launchChromium();
 
     const targets = [
-      ...USERS.flatMap((user) =>
-        LIGHTHOUSE_PAGES.map((page) => ({
+      ...(options.users ?? USERS).flatMap((user) =>
+        (options.pages ?? LIGHTHOUSE_PAGES).map((page) => ({
           row: `${user} ${page}`,
           url: `${keel.base}${page}`,
           user,
@@ -281,7 +285,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       "true-bare-build": { type: "string", default: "bench/true-bare-build" },
       runs: { type: "string", default: String(LIGHTHOUSE_RUNS) },
       json: { type: "string" },
+      page: { type: "string", multiple: true },
+      user: { type: "string", multiple: true },
     },
+  });
+  const users = values.user?.map((user) => {
+    if (!(USERS as readonly string[]).includes(user)) throw new Error(`--user: one of ${USERS.join(", ")}`);
+    return user as (typeof USERS)[number];
   });
   const buildDir = path.resolve(values.build);
   const trueBareBuildDir = path.resolve(values["true-bare-build"]);
@@ -298,6 +308,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       trueBareBuildDir,
       databaseUrl,
       runs: Number(values.runs),
+      pages: values.page,
+      users,
     });
     if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\n${lighthouseLines(results).join("\n")}\n`);
