@@ -1,12 +1,27 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useLayoutEffect, useState } from "react";
 
-const subscribe = () => () => {};
+/** Set once the page's first hydration has committed: what mounts later changes at once. */
+let pageHydrated = false;
 
-/** False on the server and while hydrating, true once React owns the page. */
+/**
+ * False on the server and while hydrating, true once React owns the page. The page's hydration turns every
+ * component's flag in one transition, which React renders in slices that leave the main thread free (a
+ * store's change would re-render the whole shell in one task); a component mounted later turns it before
+ * the browser paints.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => {
+    if (pageHydrated) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- mounted after hydration: its first render had to match a server's
+      setHydrated(true);
+      return;
+    }
+    startTransition(() => setHydrated(true));
+    // After the commit's other layout effects: they belong to the same hydration.
+    queueMicrotask(() => {
+      pageHydrated = true;
+    });
+  }, []);
+  return hydrated;
 }
