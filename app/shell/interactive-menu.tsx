@@ -25,7 +25,8 @@ const isTrackedMenu = (id: string): id is TrackedMenu =>
   catalogue().navigation["menu-open"].shape.menu.safeParse(id).success;
 
 export default function InteractiveMenu(props: NavMenuProps) {
-  const container = useContext(NavContainerContext);
+  // Menus render once the page is hydrated, when the bar's element is there.
+  const container = useContext(NavContainerContext)?.current ?? null;
   const looks = useEntryLooks();
   return (
     <DropdownMenu.Root

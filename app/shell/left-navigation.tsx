@@ -124,7 +124,7 @@ function ItemLink({
 /** The left bar: one navigation landmark with the items, the menus and the collapse toggle. */
 export function LeftNavigation({ user, permissions, config, inboxFolders, os, language }: Props) {
   const { pathname, search } = useLocation();
-  const [container, setContainer] = useState<HTMLElement | null>(null);
+  const container = useRef<HTMLElement>(null);
   const collapse = useFetcher();
   const { t } = useTranslation("shell");
   const { navigation, menus, back } = useShellNavigation(
@@ -149,7 +149,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
 
   return (
     <nav
-      ref={setContainer}
+      ref={container}
       className="left-nav"
       aria-label={t("bar.landmark")}
       data-expanded={expanded ? "true" : "false"}

@@ -1,4 +1,11 @@
-import { createContext, lazy, Suspense, type ComponentPropsWithRef, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  type ComponentPropsWithRef,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { Form, Link, useLocation } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -43,8 +50,11 @@ export function EntryLabel({ entry }: { entry: EntryLook }) {
   );
 }
 
-/** Menus open inside the navigation landmark, not at the end of the body. */
-export const NavContainerContext = createContext<HTMLElement | null>(null);
+/**
+ * Menus open inside the navigation landmark, not at the end of the body. A ref, not the element: the bar's
+ * element set as state would render the whole bar once more, in the task that ends its hydration.
+ */
+export const NavContainerContext = createContext<RefObject<HTMLElement | null> | null>(null);
 
 export interface NavMenuProps {
   id: string;
