@@ -206,6 +206,22 @@ export async function signIn(base: string, login: string): Promise<string> {
   return cookieHeader();
 }
 
+/** A Cookie header as the cookies a browser is given for `url` (the DevTools protocol's and Playwright's shape). */
+export function browserCookies(
+  cookieHeader: string,
+  url: string,
+): { name: string; value: string; url: string }[] {
+  return cookieHeader
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => ({
+      name: pair.slice(0, pair.indexOf("=")),
+      value: pair.slice(pair.indexOf("=") + 1),
+      url,
+    }));
+}
+
 /** Builds an app into buildDir with react-router build: Keel, or the project in `projectDir`. */
 export function buildInto(buildDir: string, projectDir = "."): Promise<void> {
   return runNode(path.resolve("node_modules/@react-router/dev/bin.cjs"), ["build", projectDir], {

@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import lighthouse, { type Flags } from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
 import {
+  browserCookies,
   buildInto,
   freePort,
   setUpDatabase,
@@ -142,15 +143,7 @@ async function launchChromium(): Promise<Chromium> {
         version: about.Browser,
         async setCookies(url, cookieHeader) {
           await session.send("Storage.clearCookies");
-          const cookies = cookieHeader
-            .split(";")
-            .map((pair) => pair.trim())
-            .filter(Boolean)
-            .map((pair) => ({
-              name: pair.slice(0, pair.indexOf("=")),
-              value: pair.slice(pair.indexOf("=") + 1),
-              url,
-            }));
+          const cookies = browserCookies(cookieHeader, url);
           if (cookies.length) await session.send("Storage.setCookies", { cookies });
         },
         async stop() {

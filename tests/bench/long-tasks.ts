@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "../helpers/chromium.ts";
 import {
+  browserCookies,
   freePort,
   setUpDatabase,
   signIn,
@@ -40,16 +41,7 @@ const median = (values: number[]) => {
 async function load(browser: Browser, url: string, cookie: string): Promise<Load> {
   const context = await browser.newContext({ viewport: PHONE });
   try {
-    const origin = new URL(url).origin;
-    const cookies = cookie
-      .split(";")
-      .map((pair) => pair.trim())
-      .filter(Boolean)
-      .map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: origin,
-      }));
+    const cookies = browserCookies(cookie, new URL(url).origin);
     if (cookies.length) await context.addCookies(cookies);
     await context.addInitScript(() => {
       const seen: number[] = [];
