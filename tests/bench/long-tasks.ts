@@ -20,6 +20,7 @@ import {
   waitUntilReady,
   type RunningServer,
 } from "./bench-server.ts";
+import { median } from "./lighthouse-record.ts";
 
 const CPU_SLOWDOWN = 4;
 const WATCH_MS = 8_000;
@@ -31,12 +32,6 @@ interface Load {
   longest_ms: number;
   long_tasks: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
-};
 
 async function load(browser: Browser, url: string, cookie: string): Promise<Load> {
   const context = await browser.newContext({ viewport: PHONE });

@@ -1,7 +1,7 @@
 // The soak, a stage of npm test after the build: the production server on a fresh demo database
 // answers 10 000 mixed requests (tests/soak/mix.ts) at a concurrency of 8, and must end with no 5xx answer,
-// every answer as its kind expects, a resident set that grows by at most a fifth over the second half, and the
-// database as it was apart from the intended writes, which are put back. Writes reports/soak.json for
+// every answer as its kind expects, a resident set that grows by at most a fifth once the heap has settled,
+// and the database as it was apart from the intended writes, which are put back. Writes reports/soak.json for
 // tests/run-all.ts. SOAK_REQUESTS changes the count; KEEL_BUILD_DIR picks the build, as for the server.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -420,16 +420,16 @@ async function main(): Promise<void> {
         ? `${REQUEST_KINDS.length} kinds`
         : [...tally.unexpected.entries()].map(([label, what]) => `\n  ${label}: ${what}`).join(""),
     );
-    const firstHalf = readings.filter((reading) => reading.after <= SETTLED);
+    const settling = readings.filter((reading) => reading.after <= SETTLED);
     const last = readings.at(-1);
-    if (firstHalf.length === 0 || !last || last.after <= SETTLED) {
+    if (settling.length === 0 || !last || last.after <= SETTLED) {
       check(
         "memory stays stable",
         null,
         `no /proc/<pid>/status here, or not more than ${SETTLED} requests: not measured`,
       );
     } else {
-      const settled = firstHalf.reduce((high, reading) => (reading.kb > high.kb ? reading : high));
+      const settled = settling.reduce((high, reading) => (reading.kb > high.kb ? reading : high));
       const ratio = last.kb / settled.kb;
       check(
         "memory stays stable",
