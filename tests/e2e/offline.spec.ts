@@ -111,10 +111,15 @@ test("offline, visited pages open from the worker's cache, others show the offli
   await expectKept(page, "/articles");
   await page.goto("/issues");
   await expectKept(page, "/issues");
+  // Before hydration the link would load /notifications as a document, still loading when the network goes.
+  await waitForHydration(page);
   // Seen up to now: the marker below can only come from a notification pushed after the network is back.
   await mainNav(page).getByRole("link", { name: "Notifications" }).click();
+  const centre = page.getByRole("dialog", { name: "Notifications" });
+  await expect(centre).toBeVisible();
   await expect(marker(page)).toHaveCount(0);
   await page.keyboard.press("Escape");
+  await expect(centre).toBeHidden();
 
   await context.setOffline(true);
   await expect(offlineBanner(page)).toBeVisible();
