@@ -62,7 +62,7 @@ export default [
     route("settings/dates", "routes/settings/dates.tsx"),
     route("settings/navigation", "routes/settings/navigation.tsx"),
     route("settings/notifications", "routes/settings/notifications.tsx"),
-    route("menu", "routes/shell/menu.tsx"),
+    route("menu/:menu?", "routes/shell/menu.tsx"),
     ...SHELL_ROUTES.filter((r) => r.layout === "lite").map(toRoute),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -1,5 +1,5 @@
 // The left bar's menus once scripts run: WAI-ARIA menu buttons from Radix. Loaded after hydration
-// (nav-menu.tsx), so the page is interactive without it: until it arrives the menus are disclosures.
+// (nav-menu.tsx), so the page is interactive without it: until it arrives each trigger links to its menu page.
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useContext } from "react";
 import type { z } from "zod";

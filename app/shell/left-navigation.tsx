@@ -1,23 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { track } from "../analytics/client.ts";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { Configuration, CurrentUser, InboxFolder, PermissionEntry } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { SIDEBAR_ITEM_HEIGHT_PX } from "../lib/constants.ts";
-import { AboutView, HELP_PANEL_PARAM, ShortcutsView, withoutHelpPanel } from "./help-panel.tsx";
+import { HELP_PANEL_PARAM, withoutHelpPanel } from "./help-panel.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Language } from "../i18n/languages.ts";
 import { useInbox } from "./inbox-context.tsx";
 import { Icon } from "./icons.tsx";
-import {
-  EntryLabel,
-  MenuPanel,
-  NavContainerContext,
-  NavMenu,
-  StaticEntries,
-  type MenuEntry,
-} from "./nav-menu.tsx";
+import { menuPageUrl, NavContainerContext, NavMenu, type MenuEntry } from "./nav-menu.tsx";
 import {
   buildNavigation,
   PRODUCT_NAME,
@@ -138,7 +131,6 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
   const pending = collapse.formData?.get("expandNavigation");
   const expanded =
     typeof pending === "string" ? pending === "true" : user.profiles.appearance.expandNavigation;
-  const { footer } = navigation.help;
   const inbox = useInbox();
   // Before scripts run, Notifications is a plain link to its page.
   const hydrated = useHydrated();
@@ -209,12 +201,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
             label={t("bar.help")}
             icon="help"
             entries={menus.help}
-            footer={
-              <>
-                {t("bar.build", { product: footer.productName, build: footer.build })} ·{" "}
-                <time dateTime={footer.releaseDate}>{footer.releaseDate}</time>
-              </>
-            }
+            footer={<HelpMenuFooter navigation={navigation} />}
           />
           {navigation.settings.length > 0 ? (
             <NavMenu id="settings" label={t("bar.administration")} icon="settings" entries={menus.settings} />
@@ -259,7 +246,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
 }
 
 /** The entries of the bar's menus, ready to show. */
-interface ShellMenus {
+export interface ShellMenus {
   hidden: MenuEntry[];
   create: MenuEntry[];
   settings: MenuEntry[];
@@ -267,7 +254,7 @@ interface ShellMenus {
   help: MenuEntry[];
 }
 
-interface MobileMenuProps {
+export interface MobileMenuProps {
   navigation: Navigation;
   menus: ShellMenus;
   config: Props["config"];
@@ -275,8 +262,8 @@ interface MobileMenuProps {
   back: string;
 }
 
-/** Where the hamburger leads without JavaScript: the menu as a page of its own, and back. */
-export const MENU_PAGE_PATH = "/menu";
+const loadMenuPages = () => import("./menu-pages.tsx");
+const MobileMenuPanel = lazy(() => loadMenuPages().then((module) => ({ default: module.MobileMenuPanel })));
 
 /**
  * Narrow screens and touch devices: a 48 px top bar whose hamburger opens a full-screen menu with
@@ -293,6 +280,10 @@ function MobileMenu(props: MobileMenuProps) {
   const open = openOn === pathname;
   const hamburger = useRef<HTMLButtonElement>(null);
   const { t } = useTranslation("shell");
+  // The menu's code is not among the first scripts: it loads once the hamburger shows (narrow layouts).
+  useEffect(() => {
+    if (hydrated && hamburger.current?.offsetParent) void loadMenuPages();
+  }, [hydrated]);
   // Escape closes it and gives the focus back to the hamburger.
   useEffect(() => {
     if (!open) return;
@@ -307,11 +298,7 @@ function MobileMenu(props: MobileMenuProps) {
   if (!hydrated) {
     return (
       <div className="mobile-menu">
-        <Link
-          to={`${MENU_PAGE_PATH}?back=${encodeURIComponent(back)}`}
-          className="hamburger"
-          aria-label={t("bar.menu")}
-        >
+        <Link to={menuPageUrl(null, back)} className="hamburger" aria-label={t("bar.menu")}>
           <Icon name="menu" />
         </Link>
       </div>
@@ -335,59 +322,23 @@ function MobileMenu(props: MobileMenuProps) {
       </button>
       {open ? (
         <div className="mobile-menu-panel" id="mobile-menu-panel">
-          <MobileMenuPanel {...props} />
+          <Suspense fallback={null}>
+            <MobileMenuPanel {...props} />
+          </Suspense>
         </div>
       ) : null}
     </div>
   );
 }
 
-/** The narrow screen's menu: the items, Create, Administration, Help, Shortcuts, About and the profile. */
-export function MobileMenuPanel({ navigation, menus, config, os, back }: MobileMenuProps) {
+/** The help menu's last line: the product, its build and its release date. */
+export function HelpMenuFooter({ navigation }: { navigation: Navigation }) {
   const { t } = useTranslation("shell");
+  const { footer } = navigation.help;
   return (
     <>
-      <ul className="menu-list">
-        {navigation.items.map((item) => (
-          <li key={item.id}>
-            <Link
-              to={item.url}
-              className="menu-item"
-              aria-current={item.active ? "page" : undefined}
-              data-mobile-item={item.id}
-            >
-              <EntryLabel entry={{ id: item.id, name: item.name, icon: item.icon }} />
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {navigation.hidden.length > 0 ? (
-        <MenuPanel title={t("bar.more")}>
-          <StaticEntries entries={menus.hidden} back={back} />
-        </MenuPanel>
-      ) : null}
-      {navigation.create.length > 0 ? <StaticEntries entries={menus.create} back={back} /> : null}
-      {navigation.settings.length > 0 ? (
-        <MenuPanel title={t("bar.administration")}>
-          <StaticEntries entries={menus.settings} back={back} />
-        </MenuPanel>
-      ) : null}
-      <MenuPanel title={t("bar.help")}>
-        <StaticEntries entries={menus.help} />
-      </MenuPanel>
-      <MenuPanel title={t("bar.shortcuts")}>
-        <ShortcutsView os={os} query="" all searchable={false} />
-      </MenuPanel>
-      <MenuPanel title={t("nav.about")}>
-        <AboutView config={config} />
-      </MenuPanel>
-      {navigation.profile.guest ? (
-        <Link to={`/login?redirect=${encodeURIComponent(back)}`} className="menu-item">
-          {t("nav.login")}
-        </Link>
-      ) : (
-        <StaticEntries entries={menus.profile} back={back} panels />
-      )}
+      {t("bar.build", { product: footer.productName, build: footer.build })} ·{" "}
+      <time dateTime={footer.releaseDate}>{footer.releaseDate}</time>
     </>
   );
 }

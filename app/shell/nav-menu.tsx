@@ -6,12 +6,10 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { CsrfInput } from "../components/csrf-input.tsx";
+import { Link, useLocation } from "react-router";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { Icon, PathIcon, type IconKey } from "./icons.tsx";
 import type { NavAction } from "./navigation-model.ts";
-import { actionRequest, staysOnPage } from "./nav-actions.ts";
 
 /** What every menu entry shows: its name, and an icon and the keys of its shortcut where it has them. */
 interface EntryLook {
@@ -56,8 +54,20 @@ export function EntryLabel({ entry }: { entry: EntryLook }) {
  */
 export const NavContainerContext = createContext<RefObject<HTMLElement | null> | null>(null);
 
+/** Where a menu's trigger leads without JavaScript, and the narrow screen's hamburger too. */
+export const MENU_PAGE_PATH = "/menu";
+
+/** The bar's menus that have a page of their own (routes/shell/menu.tsx). */
+export const BAR_MENUS = ["more", "create", "help", "settings", "profile"] as const;
+export type BarMenu = (typeof BAR_MENUS)[number];
+
+/** The page of one menu (or, without `menu`, the whole narrow-screen menu), opened from `back`. */
+export function menuPageUrl(menu: BarMenu | null, back: string): string {
+  return `${MENU_PAGE_PATH}${menu ? `/${menu}` : ""}?back=${encodeURIComponent(back)}`;
+}
+
 export interface NavMenuProps {
-  id: string;
+  id: BarMenu;
   label: string;
   icon: IconKey;
   entries: MenuEntry[];
@@ -74,16 +84,16 @@ export interface NavMenuProps {
 const InteractiveMenu = lazy(() => import("./interactive-menu.tsx"));
 
 /**
- * A menu of the left bar. Without JavaScript it is a disclosure (`<details>`)
- * holding plain links and forms; with it, a WAI-ARIA menu button (arrow keys,
- * typeahead, Escape, focus return) from Radix. Radix is not part of the page's
- * first scripts: it loads once the page has hydrated, the disclosure serving until then.
+ * A menu of the left bar. With JavaScript, a WAI-ARIA menu button (arrow keys, typeahead, Escape, focus
+ * return) from Radix, which is not part of the page's first scripts: it loads once the page has hydrated.
+ * Until then, and without JavaScript, the trigger is a link to the menu's own page
+ * (docs/decisions/0025-menus-as-pages-without-javascript.md): the page carries no menu it may never open.
  */
 export function NavMenu(props: NavMenuProps) {
   const hydrated = useHydrated();
-  if (!hydrated) return <StaticMenu {...props} />;
+  if (!hydrated) return <MenuPageLink {...props} />;
   return (
-    <Suspense fallback={<StaticMenu {...props} />}>
+    <Suspense fallback={<MenuPageLink {...props} />}>
       <InteractiveMenu {...props} />
     </Suspense>
   );
@@ -99,69 +109,26 @@ export function TriggerContent({ icon, label, triggerText, badge }: NavMenuProps
   );
 }
 
-function StaticMenu(props: NavMenuProps) {
-  return (
-    <details className="nav-menu" data-menu={props.id}>
-      <summary
-        className="nav-item"
-        aria-label={props.triggerText ? props.label : undefined}
-        data-testid={props.testId}
-      >
-        <TriggerContent {...props} />
-      </summary>
-      <div className="menu menu-static">
-        <StaticEntries entries={props.entries} />
-        {props.footer ? <div className="menu-footer">{props.footer}</div> : null}
-      </div>
-    </details>
-  );
+/** A menu's page leads back to the page it was opened on; so do the other menus' links shown on it. */
+function menuBack(pathname: string, search: string): string {
+  if (pathname !== MENU_PAGE_PATH && !pathname.startsWith(`${MENU_PAGE_PATH}/`))
+    return `${pathname}${search}`;
+  return new URLSearchParams(search).get("back") ?? "/";
 }
 
-interface StaticEntriesProps {
-  entries: MenuEntry[];
-  /** Where action entries return to; the current page unless the menu stands for another (/menu). */
-  back?: string;
-  /** Groups as disclosure panels (the narrow-screen menu) instead of headed sublists. */
-  panels?: boolean;
-}
-
-export function StaticEntries({ entries, back, panels = false }: StaticEntriesProps) {
+function MenuPageLink(props: NavMenuProps) {
+  const { pathname, search } = useLocation();
   return (
-    <ul className="menu-list">
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          {entry.kind === "group" ? (
-            panels ? (
-              <MenuPanel title={entry.name}>
-                <StaticEntries entries={entry.entries} back={back} panels />
-              </MenuPanel>
-            ) : (
-              <>
-                <span className="menu-group-label">{entry.name}</span>
-                <StaticEntries entries={entry.entries} back={back} />
-              </>
-            )
-          ) : entry.kind === "link" ? (
-            <EntryLink entry={entry} className="menu-item" />
-          ) : (
-            <ActionForm entry={entry} back={back} />
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** A nested panel of the narrow-screen menu: a disclosure, so it opens without scripts too. */
-export function MenuPanel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <details className="mobile-panel">
-      <summary className="menu-item">
-        <span className="menu-item-label">{title}</span>
-        <Icon name="chevron" />
-      </summary>
-      <div className="mobile-panel-body">{children}</div>
-    </details>
+    <Link
+      to={menuPageUrl(props.id, menuBack(pathname, search))}
+      aria-current={pathname === `${MENU_PAGE_PATH}/${props.id}` ? "page" : undefined}
+      className="nav-item"
+      data-menu={props.id}
+      aria-label={props.triggerText ? props.label : undefined}
+      data-testid={props.testId}
+    >
+      <TriggerContent {...props} />
+    </Link>
   );
 }
 
@@ -199,41 +166,5 @@ export function EntryLink({ entry, className, ...rest }: EntryLinkProps) {
     >
       <EntryLabel entry={entry} />
     </Link>
-  );
-}
-
-function ActionForm({
-  entry,
-  back: given,
-}: {
-  entry: Extract<MenuEntry, { kind: "action" }>;
-  back?: string;
-}) {
-  const location = useLocation();
-  const back = given ?? `${location.pathname}${location.search}`;
-  const request = actionRequest(entry.action, back);
-  // Applying a changed user means reading the user again: a plain reload does that.
-  if (!request) {
-    return (
-      <a className="menu-item" href={back}>
-        <EntryLabel entry={entry} />
-      </a>
-    );
-  }
-  return (
-    <Form method="post" action={request.url} className="menu-form" navigate={!staysOnPage(entry.action)}>
-      <CsrfInput />
-      {Object.entries(request.fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button
-        type="submit"
-        className="menu-item"
-        aria-current={entry.active ? "true" : undefined}
-        aria-keyshortcuts={entry.ariaKeys}
-      >
-        <EntryLabel entry={entry} />
-      </button>
-    </Form>
   );
 }

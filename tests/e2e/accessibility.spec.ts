@@ -376,6 +376,11 @@ const PAGES: readonly AuditedPage[] = [
     visitor: "admin",
     note: "the narrow menu as a page, for browsers without scripts",
   },
+  {
+    path: "/menu/profile?back=%2Fissues",
+    visitor: "admin",
+    note: "one menu of the bar as a page, where its trigger leads before scripts run",
+  },
   { path: "/welcome", visitor: "admin" },
   { path: "/error", visitor: "admin" },
   { path: "/unavailable", visitor: "admin" },

@@ -31,13 +31,13 @@ export const CSRF_COOKIE = "keel_csrf";
 /**
  * Waits until React has hydrated the page: the root marks <html data-hydrated> once hydration has
  * committed. The left bar's menus load their script after hydration; until then
- * they are disclosures (details.nav-menu), so this waits for those to be gone too.
+ * their triggers are links to the menus' pages (a[data-menu]), so this waits for those to be gone too.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.documentElement.hasAttribute("data-hydrated") &&
-      document.querySelector("details.nav-menu") === null,
+      document.querySelector("a[data-menu]") === null,
   );
 }
 

@@ -103,6 +103,21 @@ test.describe("narrow window without JavaScript", () => {
       "/login?redirect=%2F",
     );
   });
+
+  test("one menu's page keeps its way back on this site, and an unknown menu is not found", async ({
+    page,
+  }) => {
+    await page.goto(`/menu/help?back=${encodeURIComponent("https://evil.example/x")}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Help" })).toBeVisible();
+    await expect(page.locator("main").getByRole("link", { name: "Close the menu" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    // On its own page the menu's trigger says so.
+    await expect(page.locator('nav a[data-menu="help"]')).toHaveAttribute("aria-current", "page");
+    const response = await page.goto("/menu/nope?back=%2Fissues");
+    expect(response?.status()).toBe(404);
+  });
 });
 
 test("the seeded announcement banner is visible", async ({ page }) => {

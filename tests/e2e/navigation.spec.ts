@@ -333,18 +333,29 @@ async function navItemIds(page: Page): Promise<string[]> {
 }
 
 /**
- * Without JavaScript a menu is a `<details>` whose `<summary>` is the trigger. A summary has no ARIA role
- * to locate it by, so it is found by its accessible name: its aria-label (the profile menu), else its text.
- * Only visible ones count: the narrow-screen menu repeats the menus in the same landmark, hidden here.
+ * Without JavaScript a menu's trigger is a link to the menu's own page (docs/decisions/0025), found by its
+ * accessible name: its aria-label (the profile menu), else its text.
  */
-const summaryNamed = (page: Page, label: string): Locator =>
-  page
-    .locator(`summary[aria-label="${label}"]`)
-    .or(page.locator("summary:not([aria-label])").filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) }));
-const disclosure = (page: Page, label: string) =>
+const menuPageLink = (page: Page, label: string) =>
   mainNav(page)
-    .locator("details")
-    .filter({ has: summaryNamed(page, label), visible: true });
+    .locator("a[data-menu]")
+    .and(mainNav(page).getByRole("link", { name: label, exact: true }));
+/** The menu on its page: its entries, and the help menu's footer. */
+const menuOnPage = (page: Page) => page.locator("main [data-menu-page] .menu");
+/** Follows a menu's link from the current page and checks that the menu's page knows the way back. */
+async function openMenuPage(page: Page, label: string): Promise<Locator> {
+  const { pathname, search } = new URL(page.url());
+  const link = menuPageLink(page, label);
+  const id = await link.getAttribute("data-menu");
+  await link.click();
+  await expect(page).toHaveURL(`/menu/${id}?back=${encodeURIComponent(`${pathname}${search}`)}`);
+  await expect(page.getByRole("heading", { level: 1, name: label, exact: true })).toBeVisible();
+  await expect(page.locator("main").getByRole("link", { name: "Close the menu" })).toHaveAttribute(
+    "href",
+    `${pathname}${search}`,
+  );
+  return menuOnPage(page);
+}
 /** With JavaScript a menu is a menu button. */
 const menuButton = (page: Page, label: string) =>
   mainNav(page).getByRole("button", { name: label, exact: true });
@@ -353,8 +364,8 @@ const menuItems = (menu: Locator) => menu.getByRole("menuitem");
 /** Opening from the keyboard focuses the first item; keys pressed before that would be lost. */
 const popupFirstItem = (menu: Locator) => menuItems(menu).first();
 
-/** The links and form buttons of an open disclosure, in document order. */
-const disclosureEntries = (details: Locator) => details.locator("a[href], button");
+/** The links and form buttons of a menu on its page, in document order. */
+const pageEntries = (menu: Locator) => menu.locator("a[href], button");
 
 async function expectFocusVisible(locator: Locator): Promise<void> {
   await expect(locator).toBeFocused();
@@ -365,29 +376,28 @@ async function expectFocusVisible(locator: Locator): Promise<void> {
 /** Presses Tab until `target` has focus, starting from the logo. */
 async function tabTo(page: Page, target: Locator): Promise<void> {
   await mainNav(page).getByRole("link", { name: "Keel, start page" }).focus();
-  for (let presses = 0; presses < 40; presses++) {
+  for (let presses = 0; presses < 60; presses++) {
     if (await target.evaluate((element) => element === document.activeElement)) break;
     await page.keyboard.press("Tab");
   }
   await expectFocusVisible(target);
 }
 
-/** Opens a disclosure and checks its entries, group by group. */
+/** Opens a menu's page and checks its entries, group by group, then goes back where it was opened. */
 async function expectStaticMenu(page: Page, label: string, expected: readonly Entry[]): Promise<void> {
-  const details = disclosure(page, label);
-  await expect(details).toHaveCount(1);
-  await details.locator(":scope > summary").click();
-  await expect(details).toHaveAttribute("open", "");
-  const entries = disclosureEntries(details);
+  const from = page.url();
+  await expect(menuPageLink(page, label)).toHaveCount(1);
+  const menu = await openMenuPage(page, label);
+  const entries = pageEntries(menu);
   await expect(entries.first()).toBeVisible();
   expect(await texts(entries), `entries of ${label}`).toEqual(leaves(expected));
   for (const group of expected.filter(isGroup)) {
-    const item = details.getByRole("listitem").filter({ has: page.getByText(group.group, { exact: true }) });
+    const item = menu.getByRole("listitem").filter({ has: page.getByText(group.group, { exact: true }) });
     await expect(item, `the ${group.group} group`).toHaveCount(1);
-    expect(await texts(disclosureEntries(item)), `entries of ${group.group}`).toEqual(group.entries);
+    expect(await texts(pageEntries(item)), `entries of ${group.group}`).toEqual(group.entries);
   }
-  await details.locator(":scope > summary").click();
-  await expect(details).not.toHaveAttribute("open");
+  await page.locator("main").getByRole("link", { name: "Close the menu" }).click();
+  await expect(page).toHaveURL(from);
 }
 
 /** An expected href for the page at `path`: help-panel links keep the page's own query and add panel=…. */
@@ -446,13 +456,15 @@ async function expectInteractiveMenu(page: Page, label: string, expected: readon
   }
 }
 
-/** The item ids, menus and entries the server rendered into the nav, read without running its scripts. */
+/**
+ * The item ids and menus the server rendered into the nav, and each menu's entries from the page its
+ * trigger links to, all read without running scripts.
+ */
 interface ServerNav {
   expanded: string | null;
   logo: string | null;
   items: { id: string; href: string | null }[];
-  menus: { label: string; entries: ServerEntry[] }[];
-  text: string;
+  menus: { label: string; href: string; entries: ServerEntry[]; text: string }[];
 }
 type ServerEntry =
   | { name: string; kind: "link"; href: string | null; target: string | null }
@@ -464,60 +476,76 @@ type ServerEntry =
       fields: Record<string, string>;
     };
 
-async function serverNav(page: Page, path: string): Promise<ServerNav> {
+/** Reads the server's HTML of `path` in the page: the nav landmark, or the menu a menu page shows. */
+async function readServerHtml(page: Page, path: string) {
   const response = await page.request.get(path, { maxRedirects: 0 });
   expect(response.status(), `GET ${path}`).toBe(200);
   const html = await response.text();
-  const nav = await page.evaluate((source) => {
+  return page.evaluate((source) => {
     const doc = new DOMParser().parseFromString(source, "text/html");
-    const root = doc.querySelector('nav[aria-label="Main"]');
-    if (!root) return null;
     const name = (element: Element) => {
       const copy = element.cloneNode(true) as Element;
       for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
       return (copy.textContent ?? "").replace(/\s+/g, " ").trim();
     };
+    const root = doc.querySelector('nav[aria-label="Main"]');
+    const menu = doc.querySelector("main [data-menu-page] .menu");
     return {
-      expanded: root.getAttribute("data-expanded"),
-      logo: root.querySelector('a[aria-label="Keel, start page"]')?.getAttribute("href") ?? null,
-      // Installed apps' items and administration pages (the seeded sample apps) are widgets.spec.ts's.
-      items: [...root.querySelectorAll("[data-nav-item]:not([data-nav-item^='app-'])")].map((item) => ({
-        id: item.getAttribute("data-nav-item") ?? "",
-        href: item.getAttribute("href"),
-      })),
-      // The bar's menus; the narrow-screen menu (no data-menu) repeats them for small windows.
-      menus: [...root.querySelectorAll("details[data-menu]")].map((details) => {
-        const summary = details.querySelector(":scope > summary");
-        return {
-          label: summary?.getAttribute("aria-label") ?? (summary ? name(summary) : ""),
-          entries: [...details.querySelectorAll("a[href], button")].map((entry) => {
-            const form = entry.closest("form");
-            if (entry.tagName === "BUTTON" && form) {
-              const fields: Record<string, string> = {};
-              for (const input of form.querySelectorAll<HTMLInputElement>('input[type="hidden"]'))
-                fields[input.name] = input.value;
-              return {
-                name: name(entry),
-                kind: "form" as const,
-                method: form.getAttribute("method"),
-                action: form.getAttribute("action"),
-                fields,
-              };
-            }
+      nav: root && {
+        expanded: root.getAttribute("data-expanded"),
+        logo: root.querySelector('a[aria-label="Keel, start page"]')?.getAttribute("href") ?? null,
+        // Installed apps' items and administration pages (the seeded sample apps) are widgets.spec.ts's.
+        items: [...root.querySelectorAll("[data-nav-item]:not([data-nav-item^='app-'])")].map((item) => ({
+          id: item.getAttribute("data-nav-item") ?? "",
+          href: item.getAttribute("href"),
+        })),
+        // The bar's menus are links to their pages; the narrow screen's hamburger (no data-menu) is another.
+        menus: [...root.querySelectorAll("a[data-menu]")].map((link) => ({
+          label: link.getAttribute("aria-label") ?? name(link),
+          href: link.getAttribute("href") ?? "",
+        })),
+      },
+      menu: menu && {
+        entries: [...menu.querySelectorAll("a[href], button")].map((entry): ServerEntry => {
+          const form = entry.closest("form");
+          if (entry.tagName === "BUTTON" && form) {
+            const fields: Record<string, string> = {};
+            for (const input of form.querySelectorAll<HTMLInputElement>('input[type="hidden"]'))
+              fields[input.name] = input.value;
             return {
               name: name(entry),
-              kind: "link" as const,
-              href: entry.getAttribute("href"),
-              target: entry.getAttribute("target"),
+              kind: "form" as const,
+              method: form.getAttribute("method"),
+              action: form.getAttribute("action"),
+              fields,
             };
-          }),
-        };
-      }),
-      text: name(root),
+          }
+          return {
+            name: name(entry),
+            kind: "link" as const,
+            href: entry.getAttribute("href"),
+            target: entry.getAttribute("target"),
+          };
+        }),
+        text: name(menu),
+      },
     };
   }, html);
+}
+
+async function serverNav(page: Page, path: string): Promise<ServerNav> {
+  const { nav } = await readServerHtml(page, path);
   expect(nav, `nav landmark in the HTML of ${path}`).not.toBeNull();
-  return nav!;
+  const menus: ServerNav["menus"] = [];
+  for (const link of nav!.menus) {
+    const target = new URL(link.href, "http://keel.invalid");
+    expect(target.pathname, `${link.label} leads to its menu page`).toMatch(/^\/menu\/[a-z]+$/);
+    expect(target.searchParams.get("back"), `${link.label} comes back to ${path}`).toBe(path);
+    const { menu } = await readServerHtml(page, link.href);
+    expect(menu, `the menu on ${link.href}`).not.toBeNull();
+    menus.push({ ...link, ...menu! });
+  }
+  return { ...nav!, menus };
 }
 
 /** The nav start tag of the server's HTML for `path`: what the browser lays out before any script. */
@@ -576,7 +604,7 @@ for (const javaScriptEnabled of [false, true]) {
           for (const menu of MENUS) {
             const label = menuLabel(visitor, menu);
             const entries = expected.menus[menu];
-            const trigger = scripts ? menuButton(page, label) : disclosure(page, label);
+            const trigger = scripts ? menuButton(page, label) : menuPageLink(page, label);
             if (!entries) {
               await expect(trigger, `${label} menu is hidden`).toHaveCount(0);
               continue;
@@ -628,14 +656,14 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("the Help menu shows the build footer and opens panels on the current path", async ({ page }) => {
       const scripts = await visit(page, "alice");
-      const container = scripts ? openMenu(page, "Help") : disclosure(page, "Help");
+      const container = scripts ? openMenu(page, "Help") : menuOnPage(page);
       const entry = (name: string) =>
         scripts
           ? container.getByRole("menuitem", { name, exact: true })
           : container.getByRole("link", { name, exact: true });
       const open = async () => {
         if (scripts) await menuButton(page, "Help").click();
-        else await container.locator(":scope > summary").click();
+        else await openMenuPage(page, "Help");
       };
 
       await open();
@@ -722,8 +750,8 @@ for (const javaScriptEnabled of [false, true]) {
         await nav.getByRole("button", { name: "Collapse navigation", exact: true }).click();
         await expect(nav).toHaveAttribute("data-expanded", "false");
         if (scripts) await menuButton(page, "Help").click();
-        else await disclosure(page, "Help").locator(":scope > summary").click();
-        const menu = scripts ? openMenu(page, "Help") : disclosure(page, "Help");
+        else await openMenuPage(page, "Help");
+        const menu = scripts ? openMenu(page, "Help") : menuOnPage(page);
         for (const name of leaves(HELP)) {
           const entry = menu.getByRole(scripts ? "menuitem" : "link", { name, exact: true });
           await expect(entry, `${name} unclipped`).toBeInViewport({ ratio: 1 });
@@ -742,8 +770,8 @@ for (const javaScriptEnabled of [false, true]) {
           await openMenu(page, label).getByRole("menuitem", { name: "Appearance", exact: true }).click();
           await openMenu(page, "Appearance").getByRole("menuitem", { name: "Dark", exact: true }).click();
         } else {
-          await disclosure(page, label).locator(":scope > summary").click();
-          await disclosure(page, label).getByRole("button", { name: "Dark", exact: true }).click();
+          const menu = await openMenuPage(page, label);
+          await menu.getByRole("button", { name: "Dark", exact: true }).click();
         }
         await expect(html).toHaveAttribute("data-theme", "darcula");
         await expect(page).toHaveURL(await startOf("tom"));
@@ -784,7 +812,8 @@ test.describe("server-rendered navigation", () => {
           expectTarget(entry, target!, path);
         }
       }
-      if (expected.menus.Help) expect(nav.text).toContain(HELP_FOOTER);
+      if (expected.menus.Help)
+        expect(nav.menus.find((menu) => menu.label === "Help")?.text).toContain(HELP_FOOTER);
     });
   }
 });
@@ -794,28 +823,24 @@ test.describe("server-rendered navigation", () => {
 test.describe("keyboard, without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a menu's summary opens and closes with Enter and Tab reaches its entries", async ({ page }) => {
+  test("a menu's link opens its page with Enter, and Enter on Close the menu comes back", async ({
+    page,
+  }) => {
     await visit(page, "admin");
-    const details = disclosure(page, "Help");
-    const summary = details.locator(":scope > summary");
-    await tabTo(page, summary);
+    const from = page.url();
+    await tabTo(page, menuPageLink(page, "Help"));
     await page.keyboard.press("Enter");
-    await expect(details).toHaveAttribute("open", "");
-    await page.keyboard.press("Tab");
-    await expect(details.getByRole("link", { name: "Feedback", exact: true })).toBeFocused();
-    await page.keyboard.press("Shift+Tab");
-    await expectFocusVisible(summary);
+    await expect(page).toHaveURL(`/menu/help?back=${encodeURIComponent(new URL(from).pathname)}`);
+    const close = page.locator("main").getByRole("link", { name: "Close the menu" });
+    await tabTo(page, close);
     await page.keyboard.press("Enter");
-    await expect(details).not.toHaveAttribute("open");
+    await expect(page).toHaveURL(from);
   });
 
-  test("the focused entry of an open menu is outlined", async ({ page }) => {
+  test("Tab reaches a menu page's entries, and the focused one is outlined", async ({ page }) => {
     await visit(page, "admin");
-    const details = disclosure(page, "Help");
-    await tabTo(page, details.locator(":scope > summary"));
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Tab");
-    await expectFocusVisible(details.getByRole("link", { name: "Feedback", exact: true }));
+    const menu = await openMenuPage(page, "Help");
+    await tabTo(page, menu.getByRole("link", { name: "Feedback", exact: true }));
   });
 });
 

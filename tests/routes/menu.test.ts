@@ -19,3 +19,21 @@ test.each(["/.//evil.example", "/a/..//evil.example", "/%2e//evil.example", "//e
     expect(outcome.data).toMatchObject({ back: "/" });
   },
 );
+
+/** The loader for one menu's page, `/menu/<menu>`. */
+const runMenuLoader = (menu: string) => (args: RouteArgs) => runLoader({ ...args, params: { menu } });
+
+test.each([
+  ["help", "Help"],
+  ["settings", "Administration"],
+  ["more", "More"],
+  ["profile", "Profile: Alice Member"],
+])("the page of the %s menu is titled %j and keeps its way back", async (menu, title) => {
+  const outcome = await callRoute(backend, "alice", `/menu/${menu}?back=%2Farticles`, runMenuLoader(menu));
+  expect(outcome).toMatchObject({ status: 200, data: { menu, title, back: "/articles" } });
+});
+
+test("a menu the bar does not have is not found", async () => {
+  const outcome = await callRoute(backend, "alice", "/menu/nope?back=%2Fissues", runMenuLoader("nope"));
+  expect(outcome.status).toBe(404);
+});

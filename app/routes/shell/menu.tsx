@@ -1,16 +1,38 @@
-// The narrow screen's menu as a page: where the hamburger leads when scripts do not run (with them it
-// opens in place). `back` is the page the menu was opened from; its help entries and the way back lead there.
+// The bar's menus as pages, where their triggers lead while scripts have not run or never will
+// (docs/decisions/0025-menus-as-pages-without-javascript.md): /menu/<menu> is one menu of the wide bar,
+// /menu the narrow screen's whole menu behind its hamburger. `back` is the page the menu was opened from;
+// its help entries, its forms and the way back lead there.
 import { useTranslation } from "react-i18next";
-import { Link, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/menu";
+import { getApi } from "#app/middleware/api.server.ts";
 import { getI18n } from "#app/middleware/i18next.server.ts";
 import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { MobileMenuPanel, useShellNavigation } from "#app/shell/left-navigation.tsx";
+import { HelpMenuFooter, useShellNavigation } from "#app/shell/left-navigation.tsx";
+import { MobileMenuPanel, StaticEntries } from "#app/shell/menu-pages.tsx";
+import { BAR_MENUS, type BarMenu } from "#app/shell/nav-menu.tsx";
 
-export function loader({ context, url }: Route.LoaderArgs) {
+const MenuParam = z.enum(BAR_MENUS).optional();
+
+const TITLE_KEYS = {
+  more: "bar.more",
+  create: "bar.create",
+  help: "bar.help",
+  settings: "bar.administration",
+  profile: "bar.profile",
+} as const satisfies Record<BarMenu, string>;
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const parsed = MenuParam.safeParse(params.menu);
+  if (!parsed.success) throw data(null, { status: 404, statusText: "Not Found" });
+  const menu = parsed.data ?? null;
   const back = safeRedirectTarget(url.searchParams.get("back"));
-  return { back, title: getI18n(context).getFixedT(null, "shell")("bar.menu") };
+  const t = getI18n(context).getFixedT(null, "shell");
+  // The root loader has read the user in this request already: the read is shared, not repeated.
+  const name = menu === "profile" ? (await getApi(context).getCurrentUser()).name : "";
+  return { back, menu, title: t(menu ? TITLE_KEYS[menu] : "bar.menu", { name }) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -20,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function MenuPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shell");
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const { back } = loaderData;
+  const { back, menu, title } = loaderData;
   const target = new URL(back, "http://keel.invalid");
   const model = useShellNavigation(
     {
@@ -33,11 +55,36 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
     target.pathname,
     target.search,
   );
+  if (menu) {
+    const entries = {
+      more: model.menus.hidden,
+      create: model.menus.create,
+      help: model.menus.help,
+      settings: model.menus.settings,
+      profile: model.menus.profile,
+    }[menu];
+    return (
+      <section aria-labelledby="page-heading" className="menu-page menu-page-single" data-menu-page={menu}>
+        <h1 id="page-heading">{title}</h1>
+        <p>
+          <Link to={back}>{t("bar.closeMenu")}</Link>
+        </p>
+        <div className="menu menu-static">
+          <StaticEntries entries={entries} back={back} />
+          {menu === "help" ? (
+            <div className="menu-footer">
+              <HelpMenuFooter navigation={model.navigation} />
+            </div>
+          ) : null}
+        </div>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="page-heading" className="menu-page">
       {/* Full-screen under the top bar on narrow screens, as the menu is when it opens in place. */}
       <div className="mobile-menu-panel">
-        <h1 id="page-heading">{loaderData.title}</h1>
+        <h1 id="page-heading">{title}</h1>
         <p>
           <Link to={back}>{t("bar.closeMenu")}</Link>
         </p>
