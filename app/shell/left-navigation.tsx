@@ -321,11 +321,12 @@ function MobileMenu(props: MobileMenuProps) {
         <Icon name="menu" />
       </button>
       {open ? (
-        <div className="mobile-menu-panel" id="mobile-menu-panel">
-          <Suspense fallback={null}>
+        // The panel shows once its code is there (loaded as the hamburger appears): never empty.
+        <Suspense fallback={null}>
+          <div className="mobile-menu-panel" id="mobile-menu-panel">
             <MobileMenuPanel {...props} />
-          </Suspense>
-        </div>
+          </div>
+        </Suspense>
       ) : null}
     </div>
   );

@@ -172,18 +172,20 @@ export async function getCookie(context: BrowserContext, name: string): Promise<
 export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 /**
- * Opens the profile menu and picks an entry: a menu item once scripts run,
- * the disclosure's plain form button without them.
+ * Opens the profile menu and picks an entry: a menu item once scripts run, without them a plain form
+ * button on the menu's page (/menu/profile), which comes back to the page it was opened on.
  */
 export async function chooseProfileEntry(page: Page, name: string): Promise<void> {
   const nav = mainNav(page);
   const scripts = await javaScriptRuns(page);
   if (scripts) await waitForHydration(page);
   await nav.getByTestId("current-user").click();
-  const entry = scripts
-    ? nav.getByRole("menuitem", { name, exact: true })
-    : nav.getByRole("button", { name, exact: true });
-  await entry.click();
+  if (scripts) {
+    await nav.getByRole("menuitem", { name, exact: true }).click();
+    return;
+  }
+  await expect(page).toHaveURL(/\/menu\/profile\?back=/);
+  await page.locator("main [data-menu-page]").getByRole("button", { name, exact: true }).click();
 }
 
 /** What the appearance form saves to the profile (routes/settings/appearance.tsx). */
