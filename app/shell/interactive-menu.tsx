@@ -15,6 +15,7 @@ import {
   EntryLink,
   NavContainerContext,
   TriggerContent,
+  triggerAttributes,
   type MenuEntry,
   type NavMenuProps,
 } from "./nav-menu.tsx";
@@ -36,13 +37,7 @@ export default function InteractiveMenu(props: NavMenuProps) {
       }}
     >
       <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className="nav-item"
-          data-menu={props.id}
-          aria-label={props.triggerText ? props.label : undefined}
-          data-testid={props.testId}
-        >
+        <button type="button" {...triggerAttributes(props)}>
           <TriggerContent {...props} />
         </button>
       </DropdownMenu.Trigger>

@@ -116,16 +116,23 @@ function menuBack(pathname: string, search: string): string {
   return new URLSearchParams(search).get("back") ?? "/";
 }
 
+/** What a menu's trigger carries, whether a link to the menu's page or Radix's menu button. */
+export function triggerAttributes(props: NavMenuProps) {
+  return {
+    className: "nav-item",
+    "data-menu": props.id,
+    "aria-label": props.triggerText ? props.label : undefined,
+    "data-testid": props.testId,
+  };
+}
+
 function MenuPageLink(props: NavMenuProps) {
   const { pathname, search } = useLocation();
   return (
     <Link
       to={menuPageUrl(props.id, menuBack(pathname, search))}
       aria-current={pathname === `${MENU_PAGE_PATH}/${props.id}` ? "page" : undefined}
-      className="nav-item"
-      data-menu={props.id}
-      aria-label={props.triggerText ? props.label : undefined}
-      data-testid={props.testId}
+      {...triggerAttributes(props)}
     >
       <TriggerContent {...props} />
     </Link>
