@@ -10,7 +10,7 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Language } from "../i18n/languages.ts";
 import { useInbox } from "./inbox-context.tsx";
 import { Icon } from "./icons.tsx";
-import { menuPageUrl, NavContainerContext, NavMenu, type MenuEntry } from "./nav-menu.tsx";
+import { menuPageUrl, NavContainerContext, NavMenu, type BarMenu, type MenuEntry } from "./nav-menu.tsx";
 import {
   buildNavigation,
   PRODUCT_NAME,
@@ -246,13 +246,7 @@ export function LeftNavigation({ user, permissions, config, inboxFolders, os, la
 }
 
 /** The entries of the bar's menus, ready to show. */
-export interface ShellMenus {
-  hidden: MenuEntry[];
-  create: MenuEntry[];
-  settings: MenuEntry[];
-  profile: MenuEntry[];
-  help: MenuEntry[];
-}
+export type ShellMenus = Record<BarMenu, MenuEntry[]>;
 
 export interface MobileMenuProps {
   navigation: Navigation;
@@ -357,7 +351,7 @@ export function useShellNavigation(
     [user, permissions, config, inboxFolders, pathname, language, label],
   );
   const menus: ShellMenus = {
-    hidden: toEntries(navigation.hidden, true),
+    more: toEntries(navigation.hidden, true),
     create: toEntries(navigation.create),
     settings: toEntries(navigation.settings),
     profile: toEntries(navigation.profile.items),

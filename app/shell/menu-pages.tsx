@@ -116,7 +116,7 @@ export function MobileMenuPanel({ navigation, menus, config, os, back }: MobileM
       </ul>
       {navigation.hidden.length > 0 ? (
         <MenuPanel title={t("bar.more")}>
-          <StaticEntries entries={menus.hidden} back={back} />
+          <StaticEntries entries={menus.more} back={back} />
         </MenuPanel>
       ) : null}
       {navigation.create.length > 0 ? <StaticEntries entries={menus.create} back={back} /> : null}

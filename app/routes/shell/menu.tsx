@@ -56,13 +56,7 @@ export default function MenuPage({ loaderData }: Route.ComponentProps) {
     target.search,
   );
   if (menu) {
-    const entries = {
-      more: model.menus.hidden,
-      create: model.menus.create,
-      help: model.menus.help,
-      settings: model.menus.settings,
-      profile: model.menus.profile,
-    }[menu];
+    const entries = model.menus[menu];
     return (
       <section aria-labelledby="page-heading" className="menu-page menu-page-single" data-menu-page={menu}>
         <h1 id="page-heading">{title}</h1>
