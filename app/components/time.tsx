@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import { LANGUAGE_LOCALES, type Language } from "../i18n/languages.ts";
+import { isHydratingPage } from "../lib/use-hydrated.ts";
 import {
   dateSettingsOf,
   DEFAULT_DATE_SETTINGS,
@@ -12,7 +13,10 @@ import type { loader as rootLoader } from "../root.tsx";
 
 /** The reader's date settings: their profile's time zone and format, the interface language's names. */
 export function useDateSettings(): DateSettings {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return dateSettingsOfRoot(useRouteLoaderData<typeof rootLoader>("root"));
+}
+
+function dateSettingsOfRoot(root: ReturnType<typeof useRouteLoaderData<typeof rootLoader>>): DateSettings {
   if (!root) return DEFAULT_DATE_SETTINGS;
   const locale = LANGUAGE_LOCALES[root.language as Language] ?? DEFAULT_DATE_SETTINGS.locale;
   return dateSettingsOf(root.user.profiles.general, locale);
@@ -59,17 +63,34 @@ export function Time({
   value: number;
   display?: "relative" | "datetime" | "date";
 }) {
-  const settings = useDateSettings();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const current = useNow();
+  // A time hydrated from the server's HTML keeps the server's text and title while what they were made
+  // of stays: the same moment, the page's clock, the reader's settings. Formatting here would be the
+  // page's first use of Intl's dates, whose start (about 100 ms on a phone's CPU) would lengthen the
+  // hydration's task; React keeps the server's text of an element that suppresses hydration warnings.
+  const [served] = useState(() => (isHydratingPage() ? { root, current, value, display } : null));
+  const dateTime = new Date(value).toISOString();
+  if (
+    served &&
+    served.root === root &&
+    served.current === current &&
+    served.value === value &&
+    served.display === display
+  ) {
+    // A text child, not none: React then claims the element's text as a whole instead of its nodes.
+    return (
+      <time dateTime={dateTime} suppressHydrationWarning>
+        {""}
+      </time>
+    );
+  }
+  const settings = dateSettingsOfRoot(root);
   const exact = formatPattern(value, display === "date" ? settings.datePattern : settings.pattern, settings);
   const text = display === "relative" ? (formatRelative(value, current, settings.locale) ?? exact) : exact;
   return (
     // The server's "now" and the browser's differ by the time the page took to arrive.
-    <time
-      dateTime={new Date(value).toISOString()}
-      title={text === exact ? undefined : exact}
-      suppressHydrationWarning
-    >
+    <time dateTime={dateTime} title={text === exact ? undefined : exact} suppressHydrationWarning>
       {text}
     </time>
   );

@@ -4,6 +4,14 @@ import { startTransition, useLayoutEffect, useState } from "react";
 let pageHydrated = false;
 
 /**
+ * True while React hydrates the page's first HTML in the browser: a render now claims what the server
+ * rendered. False on the server, and once the first hydration has committed.
+ */
+export function isHydratingPage(): boolean {
+  return typeof document !== "undefined" && !pageHydrated;
+}
+
+/**
  * False on the server and while hydrating, true once React owns the page. The page's hydration turns every
  * component's flag in one transition, which React renders in slices that leave the main thread free (a
  * store's change would re-render the whole shell in one task); a component mounted later turns it before
