@@ -443,3 +443,33 @@ test.describe("a hostile widget", { tag: "@global-state" }, () => {
     await expect(frame(page, NOTES).getByTestId("issue")).toHaveText("DEMO-3");
   });
 });
+
+test.describe("frames further down a phone's page", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a frame more than a screen below the viewport starts when the reader scrolls near it", async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/widgets/related-articles/")) requested.push(request.url());
+    });
+    await signInQuickly(page, "admin", "/issue/DEMO-2");
+    await waitForHydration(page);
+    const near = page.locator('[data-widget="checklist/progress"]');
+    const far = page.locator('[data-widget="related-articles/issue-related"]');
+    await expect(near.locator("iframe")).toHaveCount(1);
+    await expect(near).toHaveAttribute("data-state", "ready");
+    // The related articles are at the page's end, well beyond a screen below the first.
+    const top = await far.evaluate((element) => element.getBoundingClientRect().top / window.innerHeight);
+    expect(top).toBeGreaterThan(2);
+    await expect(far).toHaveAttribute("data-state", "loading");
+    await expect(far.locator("iframe")).toHaveCount(0);
+    expect(requested).toEqual([]);
+
+    await far.scrollIntoViewIfNeeded();
+    await expect(far).toHaveAttribute("data-state", "ready");
+    await expect(frame(page, "Related articles (Related Articles)").getByRole("link").first()).toBeVisible();
+    expect(requested.length).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,6 @@
-// The life of a widget's frame: its document asked for once the page is hydrated, the bridge loaded
-// beside it, registration awaited within the timeout, and theme, refresh and configure passed on.
+// The life of a widget's frame: its document asked for once the page is hydrated and the frame's place is
+// near the viewport, the bridge loaded beside it, registration awaited within the timeout, and theme,
+// refresh and configure passed on.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadChunk } from "#app/lib/app-errors.ts";
@@ -14,7 +15,8 @@ export type Phase =
   { kind: "loading" } | { kind: "ready" } | { kind: "failed"; reason: "timeout" | "load"; detail?: string };
 
 export interface WidgetSessionOptions {
-  hydrated: boolean;
+  /** The page is hydrated and the frame's place is near the viewport. */
+  start: boolean;
   me: FrameData["me"];
   /** How long the widget has to call YTApp.register(). */
   registerTimeoutMs?: number;
@@ -24,7 +26,7 @@ export interface WidgetSessionOptions {
 
 export function useWidgetSession(
   host: Omit<FrameHost, "frameWindow" | "registered">,
-  { hydrated, me, registerTimeoutMs, refreshSignal, configureSignal }: WidgetSessionOptions,
+  { start, me, registerTimeoutMs, refreshSignal, configureSignal }: WidgetSessionOptions,
 ) {
   const { widget, entity, editable, embeddingId } = host;
   const { t, i18n } = useTranslation("widgets");
@@ -36,7 +38,7 @@ export function useWidgetSession(
 
   // The frame exists only in the browser, after this listener: the hello can never be missed.
   useEffect(() => {
-    if (!hydrated) return;
+    if (!start) return;
     const data: FrameData = {
       locale: i18n.language,
       theme: effectiveTheme(),
@@ -95,7 +97,7 @@ export function useWidgetSession(
     };
     // Built once per session; language and theme changes reach the widget as events.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated]);
+  }, [start]);
 
   // Registration must come within the timeout of the frame's creation.
   const { appName, key } = widget;

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useNearViewport } from "#app/lib/use-near-viewport.ts";
 import { WIDGET_SANDBOX } from "../frame-policy.ts";
 import type { WidgetEntity, WidgetUser } from "../protocol.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";
@@ -40,6 +41,10 @@ export function WidgetFrame(props: WidgetFrameProps) {
   const { widget, entity, me, editable = false, embeddingId, embeddedIn, locationBase } = props;
   const { t } = useTranslation("widgets");
   const hydrated = useHydrated();
+  // A frame starts (its document, the bridge, the registration's timeout) once its place comes within a
+  // screen of the viewport: frames further down the page do not compete with it while it starts.
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box, hydrated);
   const [modal, setModal] = useState(false);
   const [configMode, setConfigMode] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -69,7 +74,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
       setError: setWidgetError,
     },
     {
-      hydrated,
+      start: hydrated && near,
       me,
       registerTimeoutMs: props.registerTimeoutMs,
       refreshSignal: props.refreshSignal,
@@ -139,7 +144,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
       ) : (
         // The box has the frame's final size from the first render, and the placeholder covers it until the
         // widget registers: nothing moves when the widget appears.
-        <div className="widget-frame-box">
+        <div className="widget-frame-box" ref={box}>
           {src ? (
             <iframe
               ref={frame}
