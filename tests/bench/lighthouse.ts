@@ -3,8 +3,9 @@
 // baseline (tests/bench/true-bare-app), each the median of several runs, in Debian's Chromium (never a
 // downloaded browser). Keel runs the demo (the mock backend in its process). Part of npm run bench, or
 // alone: node tests/bench/lighthouse.ts [--build <dir>] [--true-bare-build <dir>] [--runs <n>] [--json <file>]
-// [--page <path>]… [--user guest|admin] (a temporary database; builds both apps when their directories do
-// not exist; --page and --user audit only those, for working on one page).
+// [--page <path>]… [--user guest|admin] [--reports <dir>] (a temporary database; builds both apps when their
+// directories do not exist; --page and --user audit only those, for working on one page; --reports keeps
+// every run's whole report).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -167,6 +168,8 @@ export async function benchLighthouse(options: {
   pages?: readonly string[];
   users?: readonly (typeof USERS)[number][];
   step?: (message: string) => void;
+  /** A directory for every run's whole report (`<row>-<run>.json`), to read what the summary leaves out. */
+  reportsDir?: string;
 }): Promise<LighthouseResults> {
   const runs = options.runs ?? LIGHTHOUSE_RUNS;
   const step = options.step ?? ((message: string) => console.log(message));
@@ -218,6 +221,10 @@ export async function benchLighthouse(options: {
         }
         const record = recordOf(lhr);
         results.get(target.row)!.push(lhr);
+        if (options.reportsDir) {
+          const name = `${target.row.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}-${run + 1}.json`;
+          writeFileSync(path.join(options.reportsDir, name), JSON.stringify(lhr));
+        }
         step(
           `lighthouse ${run + 1}/${runs} ${target.row}: score ${record.score}, FCP ${record.fcp_ms} ms, ` +
             `LCP ${record.lcp_ms} ms, TBT ${record.tbt_ms} ms, CLS ${record.cls}`,
@@ -278,6 +285,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       "true-bare-build": { type: "string", default: "bench/true-bare-build" },
       runs: { type: "string", default: String(LIGHTHOUSE_RUNS) },
       json: { type: "string" },
+      reports: { type: "string" },
       page: { type: "string", multiple: true },
       user: { type: "string", multiple: true },
     },
@@ -303,6 +311,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       runs: Number(values.runs),
       pages: values.page,
       users,
+      reportsDir: values.reports && path.resolve(values.reports),
     });
     if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\n${lighthouseLines(results).join("\n")}\n`);
