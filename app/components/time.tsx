@@ -68,29 +68,25 @@ export function Time({
   // A time hydrated from the server's HTML keeps the server's text and title while what they were made
   // of stays: the same moment, the page's clock, the reader's settings. Formatting here would be the
   // page's first use of Intl's dates, whose start (about 100 ms on a phone's CPU) would lengthen the
-  // hydration's task; React keeps the server's text of an element that suppresses hydration warnings.
-  const [served] = useState(() => (isHydratingPage() ? { root, current, value, display } : null));
-  const dateTime = new Date(value).toISOString();
-  if (
-    served &&
-    served.root === root &&
-    served.current === current &&
-    served.value === value &&
-    served.display === display
-  ) {
-    // A text child, not none: React then claims the element's text as a whole instead of its nodes.
-    return (
-      <time dateTime={dateTime} suppressHydrationWarning>
-        {""}
-      </time>
+  // hydration's task. React keeps the server's text of an element that suppresses hydration warnings,
+  // and claims it whole when the element has a text child ("", not none).
+  const inputs = [root, current, value, display];
+  const [served] = useState(() => isHydratingPage() && inputs);
+  let text = "";
+  let title: string | undefined;
+  if (!served || served.some((input, i) => input !== inputs[i])) {
+    const settings = dateSettingsOfRoot(root);
+    const exact = formatPattern(
+      value,
+      display === "date" ? settings.datePattern : settings.pattern,
+      settings,
     );
+    text = display === "relative" ? (formatRelative(value, current, settings.locale) ?? exact) : exact;
+    if (text !== exact) title = exact;
   }
-  const settings = dateSettingsOfRoot(root);
-  const exact = formatPattern(value, display === "date" ? settings.datePattern : settings.pattern, settings);
-  const text = display === "relative" ? (formatRelative(value, current, settings.locale) ?? exact) : exact;
   return (
     // The server's "now" and the browser's differ by the time the page took to arrive.
-    <time dateTime={dateTime} title={text === exact ? undefined : exact} suppressHydrationWarning>
+    <time dateTime={new Date(value).toISOString()} title={title} suppressHydrationWarning>
       {text}
     </time>
   );

@@ -7,7 +7,7 @@ import { loadChunk } from "#app/lib/app-errors.ts";
 import { REGISTER_TIMEOUT_MS } from "../frame-policy.ts";
 import type { FrameData } from "../protocol.ts";
 import { widgetDocumentPath, widgetFileUrl } from "#contract/package-files.ts";
-import { BASE_PATH, createHostSession, trackLifecycle, type FrameHost } from "./frame-host.ts";
+import { BASE_PATH, trackLifecycle, type FrameHost } from "./frame-host.ts";
 import type { WidgetSession } from "./session.ts";
 import { effectiveTheme, useEffectiveTheme } from "./use-effective-theme.ts";
 
@@ -72,7 +72,7 @@ export function useWidgetSession(
     // The bridge (its checks of every message) loads beside the frame's document, not in the page's first
     // scripts. The frame's own failures are invisible to the page (another origin): ask for the document first.
     Promise.all([
-      loadChunk(() => import("./frame-session.ts"), "widget-session"),
+      loadChunk(() => import("./host-session.ts"), "widget-session"),
       fetch(url, { headers: { accept: "text/html" } }),
     ]).then(([bridge, response]) => {
       if (cancelled) return;
@@ -80,7 +80,7 @@ export function useWidgetSession(
         setPhase({ kind: "failed", reason: "load", detail: response.statusText || String(response.status) });
         return;
       }
-      session = createHostSession(bridge, {
+      session = bridge.createHostSession({
         ...host,
         frameWindow: () => frame.current?.contentWindow ?? null,
         registered: () => setPhase({ kind: "ready" }),
