@@ -59,11 +59,15 @@ export interface NotifiedThread {
   messages: readonly { author: { name: string } | null; text: string }[];
 }
 
-/** A thread's notification: its subject, the newest message with its author, and the page it opens. */
-export function notificationOf(thread: NotifiedThread): PushMessage {
+/**
+ * A thread's notification: its subject, the newest message with its author, and the page it opens.
+ * Messages quote comments, which are Markdown; `plain` gives the text a notification shows without marks.
+ */
+export function notificationOf(thread: NotifiedThread, plain: (markdown: string) => string): PushMessage {
   const message = thread.messages.at(-1);
   const author = message?.author?.name;
-  const text = message ? (author ? `${author}: ${message.text}` : message.text) : "";
+  const said = message ? plain(message.text) : "";
+  const text = message ? (author ? `${author}: ${said}` : said) : "";
   return {
     title: clip(thread.subject, PUSH_TITLE_MAX_LENGTH),
     body: clip(text, PUSH_BODY_MAX_LENGTH),

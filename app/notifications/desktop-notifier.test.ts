@@ -84,3 +84,13 @@ test("kinds turned off, read and muted threads are left out", async () => {
   await notifier.onFolders(before.map((f) => ({ ...f, lastNotified: 200 })));
   expect(shown.map((m) => m.tag)).toEqual(["thread-reaction", "whatsnew"]);
 });
+
+test("a message's Markdown shows as its text, without the marks", async () => {
+  const marked = thread("md", 200, {
+    messages: [{ author: { name: "Ada Admin" }, text: "**Done** in [DEMO-7](/issue/DEMO-7):\n\n- `fix`" }],
+  });
+  const { notifier, shown } = setUp([marked]);
+  await notifier.onFolders([{ id: "direct", lastNotified: 100 }]);
+  await notifier.onFolders([{ id: "direct", lastNotified: 200 }]);
+  expect(shown.map((message) => message.body)).toEqual(["Ada Admin: Done in DEMO-7: fix"]);
+});

@@ -7,6 +7,7 @@ import {
   type NotifiedThread,
   type PushMessage,
 } from "#contract/notification-kinds.ts";
+import { plainExcerpt } from "../markdown/excerpt.ts";
 
 const THREAD_FOLDERS = ["direct", "subscription"] as const;
 /** The newest threads fetched per folder with news: more at once is one summary, not a flood. */
@@ -64,7 +65,8 @@ export function createDesktopNotifier(options: DesktopNotifierOptions): DesktopN
         }
         const folder = THREAD_FOLDERS.find((f) => f === id);
         if (!folder) continue;
-        for (const thread of await threadsSince(folder, since)) options.show(notificationOf(thread));
+        for (const thread of await threadsSince(folder, since))
+          options.show(notificationOf(thread, plainExcerpt));
       }
     },
   };

@@ -118,7 +118,7 @@ async function subscribe(login: string, subscription: unknown) {
 const mention = (login: string, subject: string) => ({
   recipient: { login },
   subject,
-  text: "@alice please look at the release notes",
+  text: "@alice please look at the **release notes**:\n\n- [draft](https://example.com/notes)",
   issue: { idReadable: "DEMO-1" },
 });
 
@@ -144,7 +144,8 @@ test("a notification written for a subscribed user is pushed to their browser, e
   checkVapid(push!.headers.authorization, settings.applicationServerKey!, origin);
   expect(JSON.parse(decrypt(push!.body, browser.ecdh, browser.auth))).toEqual({
     title: "Mentioned in DEMO-1",
-    body: "Ada Admin: @alice please look at the release notes",
+    // The comment's Markdown, read as text.
+    body: "Ada Admin: @alice please look at the release notes: draft",
     url: "/issue/DEMO-1",
     tag: `thread-${threadId}`,
     kind: "mention",

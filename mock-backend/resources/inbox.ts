@@ -40,6 +40,7 @@ import {
   toThread,
 } from "../model.ts";
 import { notificationKindOf, notificationOf } from "#contract/notification-kinds.ts";
+import { markdownAsText } from "../markdown-text.ts";
 import type { PushSender } from "../push/web-push.ts";
 
 const FOLDER_FIELDS = "id,lastNotified,lastSeen";
@@ -251,7 +252,7 @@ export function inboxRouter(db: Db, options: Partial<InboxStreamLimits> = {}, pu
         // The push goes out beside the answer: a slow push service delays no one.
         if (push && readNotificationKinds(recipient.notificationKinds)[notificationKindOf(thread)]) {
           push
-            .notify(recipient.id, notificationOf(thread))
+            .notify(recipient.id, notificationOf(thread, markdownAsText))
             .catch((error: unknown) => req.log?.warn({ err: error }, "web push failed"));
         }
         res.status(201);
