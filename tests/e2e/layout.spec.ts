@@ -63,6 +63,22 @@ test.describe("narrow window, dark colour scheme", () => {
   });
 });
 
+test.describe("a phone's window", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("a resolved issue's summary is struck through in the list, and its field's label is not", async ({
+    page,
+  }) => {
+    await signInQuickly(page, "alice", "/issues");
+    const cell = page.locator("td.resolved").first();
+    await expect(cell).toBeVisible();
+    // Each cell shows its label before its value here: a line drawn through the cell would cross it.
+    expect(await cell.evaluate((element) => getComputedStyle(element, "::before").content)).toBe('"Summary"');
+    await expect(cell).toHaveCSS("text-decoration-line", "none");
+    await expect(cell.getByRole("link")).toHaveCSS("text-decoration-line", "underline line-through");
+  });
+});
+
 test.describe("narrow window without JavaScript", () => {
   test.use({ viewport: { width: 760, height: 800 }, javaScriptEnabled: false });
 
