@@ -24,13 +24,23 @@ test.each(["/.//evil.example", "/a/..//evil.example", "/%2e//evil.example", "//e
 const runMenuLoader = (menu: string) => (args: RouteArgs) => runLoader({ ...args, params: { menu } });
 
 test.each([
-  ["help", "Help"],
-  ["settings", "Administration"],
-  ["more", "More"],
-  ["profile", "Profile: Alice Member"],
-])("the page of the %s menu is titled %j and keeps its way back", async (menu, title) => {
-  const outcome = await callRoute(backend, "alice", `/menu/${menu}?back=%2Farticles`, runMenuLoader(menu));
+  ["help", "alice", "Help"],
+  ["settings", "admin", "Administration"],
+  ["create", "alice", "Create"],
+  ["profile", "alice", "Profile: Alice Member"],
+] as const)("the page of the %s menu is titled %j and keeps its way back", async (menu, login, title) => {
+  const outcome = await callRoute(backend, login, `/menu/${menu}?back=%2Farticles`, runMenuLoader(menu));
   expect(outcome).toMatchObject({ status: 200, data: { menu, title, back: "/articles" } });
+});
+
+test.each([
+  ["settings", "alice"],
+  ["more", "alice"],
+  ["settings", null],
+  ["create", null],
+] as const)("the %s menu's page is not found for %s, whose bar has no such menu", async (menu, login) => {
+  const outcome = await callRoute(backend, login, `/menu/${menu}?back=%2Fissues`, runMenuLoader(menu));
+  expect(outcome.status).toBe(404);
 });
 
 test("a menu the bar does not have is not found", async () => {

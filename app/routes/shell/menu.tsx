@@ -7,6 +7,9 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/menu";
 import { getApi } from "#app/middleware/api.server.ts";
+import { getKeelContext } from "#app/lib/keel-context.ts";
+import { loadShell } from "#app/lib/shell.server.ts";
+import { buildNavigation, type Navigation } from "#app/shell/navigation-model.ts";
 import { getI18n } from "#app/middleware/i18next.server.ts";
 import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -24,14 +27,37 @@ const TITLE_KEYS = {
   profile: "bar.profile",
 } as const satisfies Record<BarMenu, string>;
 
+/** Each menu's entries in the bar's model: a menu without any is not in the bar. */
+const ENTRIES: Record<BarMenu, (navigation: Navigation) => readonly unknown[]> = {
+  more: (navigation) => navigation.hidden,
+  create: (navigation) => navigation.create,
+  help: (navigation) => navigation.help.items,
+  settings: (navigation) => navigation.settings,
+  profile: (navigation) => navigation.profile.items,
+};
+
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const parsed = MenuParam.safeParse(params.menu);
   if (!parsed.success) throw data(null, { status: 404, statusText: "Not Found" });
   const menu = parsed.data ?? null;
   const back = safeRedirectTarget(url.searchParams.get("back"));
   const t = getI18n(context).getFixedT(null, "shell");
-  // The root loader has read the user in this request already: the read is shared, not repeated.
-  const name = menu === "profile" ? (await getApi(context).getCurrentUser()).name : "";
+  let name = "";
+  if (menu) {
+    // The root loader reads the same in this request: the reads are shared, not repeated. When they fail,
+    // the root's loader answers for the page (its error page or its redirect).
+    const shell = await loadShell(getApi(context), getKeelContext(context).log).catch(() => null);
+    if (shell) {
+      const navigation = buildNavigation({
+        ...shell,
+        pathname: new URL(back, "http://keel.invalid").pathname,
+        language: "en",
+        label: (id) => id,
+      });
+      if (ENTRIES[menu](navigation).length === 0) throw data(null, { status: 404, statusText: "Not Found" });
+      name = shell.user.name;
+    }
+  }
   return { back, menu, title: t(menu ? TITLE_KEYS[menu] : "bar.menu", { name }) };
 }
 
