@@ -141,10 +141,13 @@ async function visit(page: Page, visitor: Visitor, path: string, language: Audit
   await waitForHydration(page);
   await expect(page.locator("html"), `${path} in ${language}`).toHaveAttribute("lang", language);
   await expect(page.locator("html")).toHaveAttribute("dir", DIRECTION[language]);
-  // A widget still loading shows the host's placeholder; the audit wants the settled page.
+  // A widget still loading shows the host's placeholder; the audit wants the settled page. Frames start
+  // as their places come near the viewport: each is brought into view, then the page is back at its top.
+  for (const widget of await page.locator("[data-widget]").all()) await widget.scrollIntoViewIfNeeded();
   await expect(page.locator('[data-widget][data-state="loading"]'), "widgets done loading").toHaveCount(0, {
     timeout: 10_000,
   });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 const nextFrames = (page: Page) =>

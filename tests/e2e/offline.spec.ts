@@ -121,6 +121,8 @@ test("offline, visited pages open from the worker's cache, others show the offli
   await page.keyboard.press("Escape");
   await expect(centre).toBeHidden();
 
+  // The connection's banner is a chunk loaded after hydration: offline before it arrives, it never could.
+  await expect(page.locator('.connection-banner[data-state="online"]')).toBeAttached();
   await context.setOffline(true);
   await expect(offlineBanner(page)).toBeVisible();
 
