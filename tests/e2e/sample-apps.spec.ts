@@ -17,11 +17,10 @@ const settled = expect.configure({ timeout: 30_000 });
 // An issue page starts every app's frames at once (the harness apps' too), and some tests load it twice.
 test.describe.configure({ timeout: 60_000 });
 
-/** Every widget on the page has registered (or given up): its frame's text is final. Frames load lazily,
- * so each is scrolled into view first. */
+/** Every widget on the page has registered (or given up): its frame's text is final. A frame starts when
+ * its place comes near the viewport, so each place is scrolled into view first. */
 async function widgetsSettled(page: Page): Promise<void> {
-  for (const iframe of await page.locator("[data-widget] iframe").all())
-    await iframe.scrollIntoViewIfNeeded();
+  for (const widget of await page.locator("[data-widget]").all()) await widget.scrollIntoViewIfNeeded();
   await expect(page.locator('[data-widget][data-state="loading"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
