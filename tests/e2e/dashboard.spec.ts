@@ -490,6 +490,8 @@ test.describe("the dashboard without JavaScript", () => {
 
     const tile = page.getByRole("region", { name: "Team pulse", exact: true });
     await expect(tile).toContainText("Team pulse is an app widget and needs JavaScript.");
+    // Nothing spins for a widget that cannot load here.
+    await expect(tile.locator(".widget-frame-spinner")).toBeHidden();
     const item = page.locator("li[data-tile-id]");
     // The tile's one menu is a disclosure of forms: each post comes back with it closed.
     const choose = async (name: string) => {
