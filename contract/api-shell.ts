@@ -1,7 +1,9 @@
-// The part of the contract that the browser's first scripts use, written with zod/mini so the browser
-// carries less zod (docs/benchmarks.md, Measured choices). api.ts re-exports it: there is one contract.
+// The part of the contract that the browser validates with (the configuration cache, the inbox's folders and
+// stream), written with zod/mini so the browser carries less zod (docs/benchmarks.md, Measured choices). It
+// loads after the page has started, where it is used: the first scripts carry no zod. api.ts re-exports it:
+// there is one contract.
 import * as z from "zod/mini";
-import { INBOX_FOLDERS } from "./constants.ts";
+import { INBOX_FOLDERS, WHATS_NEW_VERSION_ID, WHATS_NEW_VERSION_ID_MESSAGE } from "./constants.ts";
 
 const Id = z.string().check(z.minLength(1), z.maxLength(200));
 const EpochMs = z.int().check(z.nonnegative());
@@ -89,4 +91,4 @@ export const InboxStreamReadySchema = z.object({ pingTimeoutMs: z.int().check(z.
 
 export const WhatsNewVersionIdSchema = z
   .string()
-  .check(z.regex(/^\d{4}\.(?:[1-9]|1[0-2])$/, "A version id is year.month, like 2025.3"));
+  .check(z.regex(WHATS_NEW_VERSION_ID, WHATS_NEW_VERSION_ID_MESSAGE));

@@ -96,6 +96,10 @@ export const ANALYTICS_MAX_EVENT_BYTES = 32 * 1024;
 
 export const PROJECT_TEMPLATES = ["scrum", "kanban", "helpdesk", "default"] as const;
 export const INVITE_FAILURE_KINDS = ["user", "email", "group", "undefined"] as const;
+/** A what's-new version id is year.month: 2025.3, 2025.10. */
+export const WHATS_NEW_VERSION_ID = /^\d{4}\.(?:[1-9]|1[0-2])$/;
+export const WHATS_NEW_VERSION_ID_MESSAGE = "A version id is year.month, like 2025.3";
+
 export const FEATURE_FILE_LOCALES = [
   "cs_CZ",
   "de_DE",

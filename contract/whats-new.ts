@@ -1,8 +1,12 @@
 // The what's-new rules (docs/notifications.md), pure so the mock backend shares them.
-import { FEATURE_FILE_LOCALES, PERMISSION } from "./constants.ts";
+import {
+  FEATURE_FILE_LOCALES,
+  PERMISSION,
+  WHATS_NEW_VERSION_ID,
+  WHATS_NEW_VERSION_ID_MESSAGE,
+} from "./constants.ts";
 import { hasPermission } from "./permissions.ts";
 import type { InboxFolder, PermissionEntry, WhatsNewVersion } from "./api.ts";
-import { WhatsNewVersionIdSchema } from "./api-shell.ts";
 
 export type FeatureFileLocale = (typeof FEATURE_FILE_LOCALES)[number];
 export type WhatsNewSource = "server" | "bundled";
@@ -36,9 +40,14 @@ export function featureFileName(locale: FeatureFileLocale, cloud: boolean): stri
   return `${locale}${cloud ? ".cloud" : ""}.json`;
 }
 
-/** UTC midnight of the first day of the version's month, in epoch ms: 2025.3 is 1 March 2025. */
+/**
+ * UTC midnight of the first day of the version's month, in epoch ms: 2025.3 is 1 March 2025. Checked with
+ * the schema's pattern, not the schema: the inbox's first scripts use this and carry no zod.
+ */
 export function versionMonthStart(id: string): number {
-  const [year, month] = WhatsNewVersionIdSchema.parse(id).split(".").map(Number);
+  if (!WHATS_NEW_VERSION_ID.test(id))
+    throw new RangeError(`${WHATS_NEW_VERSION_ID_MESSAGE}: ${JSON.stringify(id)}`);
+  const [year, month] = id.split(".").map(Number);
   return Date.UTC(year ?? 0, (month ?? 1) - 1, 1);
 }
 

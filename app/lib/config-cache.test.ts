@@ -63,7 +63,8 @@ test("a preloaded configuration is used as is and replaces the cached copy", asy
   // The copy is replaced in a task of its own, after the one that starts the page.
   expect(readStored("cachedConfiguration", storage)?.version).toBe("old");
   await vi.advanceTimersByTimeAsync(0);
-  expect(readStored("cachedConfiguration", storage)?.version).toBe("2025.4");
+  // Once the storage catalogue (loaded on demand, as it validates with zod) is there.
+  await vi.waitFor(() => expect(readStored("cachedConfiguration", storage)?.version).toBe("2025.4"));
   await vi.advanceTimersByTimeAsync(5_000);
   expect(fetchConfig).not.toHaveBeenCalled();
 });
@@ -159,9 +160,9 @@ test("the base path prefixes the error page", async () => {
   expect(navigate).toHaveBeenCalledWith("/youtrack/error?configUnavailable=true");
 });
 
-test("logout's clear removes the cached copy", () => {
+test("logout's clear removes the cached copy", async () => {
   writeStored("cachedConfiguration", config(), storage);
-  clearCachedConfig(storage);
+  await clearCachedConfig(storage);
   expect(readStored("cachedConfiguration", storage)).toBeNull();
 });
 

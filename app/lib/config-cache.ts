@@ -9,7 +9,7 @@ import {
 } from "./app-errors.ts";
 import { CONFIG_VERIFICATION_DELAY_MS } from "./constants.ts";
 import { jsonForDataBlock } from "./json-block.ts";
-import { readStored, removeStored, writeStored, type StorageLike } from "./local-storage.ts";
+import type { StorageLike } from "./local-storage.ts";
 import { globalTimers, type Timers } from "./timers.ts";
 
 export type ClientConfig = ShellConfig;
@@ -79,8 +79,22 @@ export function configDataBlock(config: ClientConfig): string {
   return jsonForDataBlock(config);
 }
 
-export function clearCachedConfig(storage?: StorageLike | null): void {
-  removeStored("cachedConfiguration", storage);
+/**
+ * The storage catalogue validates with zod, which the first scripts do not carry: it loads when the cache is
+ * read or written, after the page has started.
+ */
+const loadStorage = () => import("./local-storage.ts");
+
+/**
+ * Removes the cached copy. Never rejects: when the catalogue cannot load (offline, a new deployment), the
+ * copy stays, and the next page replaces it with its own or verifies it first.
+ */
+export async function clearCachedConfig(storage?: StorageLike | null): Promise<void> {
+  try {
+    (await loadStorage()).removeStored("cachedConfiguration", storage);
+  } catch {
+    // See above.
+  }
 }
 
 function withBase(basePath: string, path: string): string {
@@ -98,14 +112,23 @@ export async function bootstrapConfig(options: ConfigBootstrapOptions): Promise<
 
   if (options.preloaded) {
     const preloaded = options.preloaded;
-    // The copy for the next page is written in a task of its own: checking its shape first (a schema's first
-    // use) would otherwise lengthen the task that starts the page.
-    timers.setTimeout(() => writeStored("cachedConfiguration", preloaded, storage), 0);
+    // The copy for the next page is written in a task of its own, once the catalogue has loaded: checking its
+    // shape first (a schema's first use) would otherwise lengthen the task that starts the page.
+    timers.setTimeout(() => {
+      loadStorage().then(
+        ({ writeStored }) => writeStored("cachedConfiguration", preloaded, storage),
+        () => {
+          // No copy for the next page: it fetches its own.
+        },
+      );
+    }, 0);
     current = preloaded;
     return { config: options.preloaded, source: "preloaded", cancel };
   }
 
-  const cached = readStored("cachedConfiguration", storage);
+  // A catalogue that cannot load is an empty cache.
+  const stored = await loadStorage().catch(() => null);
+  const cached = stored?.readStored("cachedConfiguration", storage) ?? null;
   if (cached && isCacheUsable(cached, basePath)) {
     verification = timers.setTimeout(() => {
       verification = undefined;
@@ -116,13 +139,11 @@ export async function bootstrapConfig(options: ConfigBootstrapOptions): Promise<
             return;
           }
           options.onVerified?.("differs");
-          clearCachedConfig(storage);
-          options.reload();
+          void clearCachedConfig(storage).then(options.reload);
         },
         () => {
           options.onVerified?.("failed");
-          clearCachedConfig(storage);
-          options.reload();
+          void clearCachedConfig(storage).then(options.reload);
         },
       );
     }, CONFIG_VERIFICATION_DELAY_MS);
@@ -132,7 +153,7 @@ export async function bootstrapConfig(options: ConfigBootstrapOptions): Promise<
 
   try {
     const fresh = await options.fetchConfig();
-    writeStored("cachedConfiguration", fresh, storage);
+    stored?.writeStored("cachedConfiguration", fresh, storage);
     current = fresh;
     return { config: fresh, source: "network", cancel };
   } catch (error) {

@@ -1,4 +1,5 @@
-// zod/mini: these schemas run in the browser's first scripts (see contract/api-shell.ts).
+// zod/mini: the browser loads this catalogue when it first reads or writes a key, after the page has started
+// (the first scripts carry no zod: tests/e2e/budget.spec.ts).
 import * as z from "zod/mini";
 import { ShellConfigSchema } from "#contract/api-shell.ts";
 import { INBOX_FOLDERS, UI_THEMES } from "#contract/constants.ts";

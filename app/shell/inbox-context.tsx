@@ -4,26 +4,20 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { InboxThread, WhatsNewVersion } from "#contract/api.ts";
-import { InboxFoldersSchema, type InboxFolder } from "#contract/api-shell.ts";
+import type { InboxFolder } from "#contract/api-shell.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { track } from "../analytics/client.ts";
 import { bucketCount } from "../analytics/privacy.ts";
-import { createInboxStream } from "./inbox-stream.ts";
+import { loadChunk } from "../lib/app-errors.ts";
+import type { NotificationPoller } from "./notification-poller.ts";
 import { isFolderUnread } from "./navigation-model.ts";
 import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
-import {
-  createNotificationPoller,
-  documentVisibility,
-  type NotificationPoller,
-} from "./notification-poller.ts";
 import { createNotificationsCenter, type NotificationsCenterState } from "./notifications-center.ts";
 
-export const INBOX_EVENTS_URL = "/api/inbox/events";
 /** The folders the event stream reports, re-sent on `window` for desktop notifications (app/notifications/). */
 export const INBOX_FOLDERS_EVENT = "keel:inbox-folders";
 /** Set on <html> while a live event stream is lost and reconnecting. */
 export const STREAM_INTERRUPTED_ATTRIBUTE = "data-stream-interrupted";
-const FOLDERS_URL = "/api/inbox/folders?fields=id,lastNotified,lastSeen&ignoreLicenseErrors=true";
 const CENTRE_DATA_URL = "/notifications?folder=direct";
 
 export interface InboxValue {
@@ -55,22 +49,6 @@ export function useInbox(): InboxValue {
   return useContext(InboxContext);
 }
 
-async function fetchFolders(): Promise<InboxFolder[]> {
-  const response = await fetch(FOLDERS_URL, {
-    credentials: "same-origin",
-    headers: { accept: "application/json" },
-  });
-  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-  return InboxFoldersSchema.parse(await response.json());
-}
-
-/** HTTPS, or HTTP/2 and later, keep a hidden tab polling for 30 minutes rather than 1 second. */
-function secureTransport(): boolean {
-  if (window.location.protocol === "https:") return true;
-  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-  return /^h[23]/.test(navigation?.nextHopProtocol ?? "");
-}
-
 export function InboxProvider({
   folders,
   whatsNewVersion,
@@ -88,6 +66,7 @@ export function InboxProvider({
   const [centreOpen, setCentreOpen] = useState(false);
   const [centreState, setCentreState] = useState<NotificationsCenterState>("ready");
   const pollerRef = useRef<NotificationPoller | null>(null);
+  const seenEarlyRef = useRef(false);
   const centreData = useFetcher<{ threads: InboxThread[]; whatsNew: WhatsNewVersion | null }>({
     key: "notifications-centre",
   });
@@ -107,55 +86,49 @@ export function InboxProvider({
   useEffect(() => () => centre.destroy(), [centre]);
 
   // The server's folders are the latest word whenever the page's data is loaded again.
+  const foldersRef = useRef(folders);
   useEffect(() => {
+    foldersRef.current = folders;
     pollerRef.current?.applyFolders(folders);
   }, [folders]);
 
   useEffect(() => {
     if (!enabled) return;
-    const raise = (raw: InboxFolder[]) =>
-      whatsNewVersion ? raiseWhatsNewFolder(raw, [{ id: whatsNewVersion }]) : raw;
-    const stream = createInboxStream({
-      url: INBOX_EVENTS_URL,
-      open: (url) => new EventSource(url),
-      onFolders: (pushed) => {
-        const raised = raise(pushed);
-        poller.applyFolders(raised);
-        window.dispatchEvent(new CustomEvent(INBOX_FOLDERS_EVENT, { detail: raised }));
-      },
-      // Read by the reconnecting banner (app/offline/connection-status.tsx), which loads after hydration.
-      onAvailabilityChange: (_available, interrupted) =>
-        document.documentElement.toggleAttribute(STREAM_INTERRUPTED_ATTRIBUTE, interrupted),
+    // The stream, the poller and the folders' schemas load after hydration (inbox-live.ts); until then the
+    // indicator is the server's.
+    let live: { stop(): void } | undefined;
+    let stopped = false;
+    void loadChunk(() => import("./inbox-live.ts"), "inbox-live").then(({ startLiveInbox }) => {
+      if (stopped) return;
+      const started = startLiveInbox({
+        folders: foldersRef.current,
+        raise: (raw) => (whatsNewVersion ? raiseWhatsNewFolder(raw, [{ id: whatsNewVersion }]) : raw),
+        onPushed: (raised) => window.dispatchEvent(new CustomEvent(INBOX_FOLDERS_EVENT, { detail: raised })),
+        onUnreadChange: (next) => {
+          setUnread(next);
+          if (next) centre.onUnreadTurnedOn();
+        },
+        // Read by the reconnecting banner (app/offline/connection-status.tsx), which loads after hydration.
+        onInterrupted: (interrupted) =>
+          document.documentElement.toggleAttribute(STREAM_INTERRUPTED_ATTRIBUTE, interrupted),
+      });
+      live = started;
+      pollerRef.current = started.poller;
+      // Seen before the poller was there: what the page showed was seen.
+      if (seenEarlyRef.current) started.poller.markSeen();
+      if (started.poller.unread()) centre.onUnreadTurnedOn();
     });
-    const poller = createNotificationPoller({
-      fetchFolders: async () => raise(await fetchFolders()),
-      onUnreadChange: (next) => {
-        setUnread(next);
-        if (next) centre.onUnreadTurnedOn();
-      },
-      visibility: documentVisibility(),
-      secureTransport: secureTransport(),
-      guest: false,
-      suspended: () => stream.available(),
-    });
-    pollerRef.current = poller;
-    poller.applyFolders(folders);
-    if (poller.unread()) centre.onUnreadTurnedOn();
-    stream.start();
-    poller.start();
-    window.addEventListener("online", stream.reconnectNow);
     return () => {
-      window.removeEventListener("online", stream.reconnectNow);
-      // Logout or leaving: polling and the stream stop.
-      poller.stop();
-      stream.stop();
+      stopped = true;
+      live?.stop();
       pollerRef.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- folders are applied by the effect above
+    // The folders of later renders are applied by the effect above.
   }, [enabled, centre, whatsNewVersion]);
 
   const markSeen = useCallback(() => {
-    pollerRef.current?.markSeen();
+    if (pollerRef.current) pollerRef.current.markSeen();
+    else seenEarlyRef.current = true;
     setUnread(false);
   }, []);
 

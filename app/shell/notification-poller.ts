@@ -6,23 +6,9 @@ import {
   TAB_HIDDEN_DEBOUNCE_SECURE_MS,
   TAB_VISIBLE_DEBOUNCE_MS,
 } from "../lib/constants.ts";
+import type { VisibilitySource } from "../lib/document-visibility.ts";
 import { globalTimers, type Timers } from "../lib/timers.ts";
 import { isFolderUnread } from "./navigation-model.ts";
-
-export interface VisibilitySource {
-  isVisible(): boolean;
-  subscribe(listener: () => void): () => void;
-}
-
-export function documentVisibility(doc: Document = document): VisibilitySource {
-  return {
-    isVisible: () => doc.visibilityState === "visible",
-    subscribe(listener) {
-      doc.addEventListener("visibilitychange", listener);
-      return () => doc.removeEventListener("visibilitychange", listener);
-    },
-  };
-}
 
 export type PollerState = "idle" | "polling" | "paused" | "stopped";
 

@@ -1,7 +1,5 @@
 // Pure rules of the shell (docs/shell.md): the pricing-update popup, the user agreement and the
 // two-factor redirect.
-// zod/mini: read in the browser's first scripts (see contract/api-shell.ts).
-import * as z from "zod/mini";
 import type { Consent, CurrentUser, UserAgreement } from "#contract/api.ts";
 import {
   PRICING_POPUP_MIN_SINCE_FIRST_SEEN_MS,
@@ -99,24 +97,12 @@ export function canAccept({
 /** The local-storage key whose `storage` events keep the dialog shown or hidden in every tab. */
 export const AGREEMENT_TAB_MESSAGE_KEY = "userAgreementKey";
 
-export const AgreementTabMessageSchema = z.strictObject({
-  command: z.enum(["userAgreementShow", "userAgreementHide"]),
-  tabId: z.string().check(z.minLength(1)),
-});
-export type AgreementTabMessage = z.infer<typeof AgreementTabMessageSchema>;
+export const AGREEMENT_TAB_COMMANDS = ["userAgreementShow", "userAgreementHide"] as const;
 
-/** Reads a cross-tab message, either as stored (a JSON string) or already parsed; null for anything else. */
-export function parseAgreementTabMessage(raw: unknown): AgreementTabMessage | null {
-  let value = raw;
-  if (typeof raw === "string") {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  const result = AgreementTabMessageSchema.safeParse(value);
-  return result.success ? result.data : null;
+/** What one tab tells the others; read back with `parseAgreementTabMessage` (agreement-tab-message.ts). */
+export interface AgreementTabMessage {
+  command: (typeof AGREEMENT_TAB_COMMANDS)[number];
+  tabId: string;
 }
 
 export function serializeAgreementTabMessage(message: AgreementTabMessage): string {

@@ -7,10 +7,9 @@ import { useFetcher, useLocation, useNavigate } from "react-router";
 import type { CurrentUser } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { LANGUAGE_LOCALES, toLanguage, FALLBACK_LANGUAGE } from "../i18n/languages.ts";
-import { readStored, writeStored } from "../lib/local-storage.ts";
 import { formatDate } from "../lib/dates.ts";
 import { HELP_PANEL_PARAM } from "./help-panel.tsx";
-import { documentVisibility } from "./notification-poller.ts";
+import { documentVisibility } from "../lib/document-visibility.ts";
 import { PRICING_CHANGE_DATE, shouldShowPricingPopup } from "./shell-rules.ts";
 
 const TIPS_SHOWN_KEY = "keel.session.tipsShown";
@@ -50,27 +49,43 @@ export function PricingPopup({ user }: { user: CurrentUser }) {
   useEffect(() => {
     if (!eligible) return;
     const now = Date.now();
-    // The first time this browser saw the user starts the 10-minute wait.
-    if (readStored("firstTimeSeen") === null) writeStored("firstTimeSeen", now);
-    const visibility = documentVisibility();
-    const check = () => {
-      const show = shouldShowPricingPopup({
-        user,
-        now: Date.now(),
-        firstSeenAt: readStored("firstTimeSeen"),
-        lastPromoAt: readStored("lastPromoShown"),
-        tabVisible: visibility.isVisible(),
-      });
-      if (!show) return;
-      writeStored("lastPromoShown", Date.now());
-      setOpen(true);
-    };
-    const timer = window.setInterval(check, PRICING_CHECK_MS);
-    const unsubscribe = visibility.subscribe(check);
-    check();
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    // The storage catalogue validates with zod, which the first scripts do not carry: it loads here, for the
+    // few users the popup may be for.
+    import("../lib/local-storage.ts").then(
+      ({ readStored, writeStored }) => {
+        if (cancelled) return;
+        // The first time this browser saw the user starts the 10-minute wait.
+        if (readStored("firstTimeSeen") === null) writeStored("firstTimeSeen", now);
+        const visibility = documentVisibility();
+        const check = () => {
+          const show = shouldShowPricingPopup({
+            user,
+            now: Date.now(),
+            firstSeenAt: readStored("firstTimeSeen"),
+            lastPromoAt: readStored("lastPromoShown"),
+            tabVisible: visibility.isVisible(),
+          });
+          if (!show) return;
+          writeStored("lastPromoShown", Date.now());
+          setOpen(true);
+        };
+        const timer = window.setInterval(check, PRICING_CHECK_MS);
+        const unsubscribe = visibility.subscribe(check);
+        check();
+        stop = () => {
+          window.clearInterval(timer);
+          unsubscribe();
+        };
+      },
+      () => {
+        // Not loaded (offline, a new deployment): the popup waits for another page.
+      },
+    );
     return () => {
-      window.clearInterval(timer);
-      unsubscribe();
+      cancelled = true;
+      stop?.();
     };
   }, [eligible, user]);
 

@@ -10,7 +10,6 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import {
   AGREEMENT_TAB_MESSAGE_KEY,
   canAccept,
-  parseAgreementTabMessage,
   serializeAgreementTabMessage,
   type AgreementTabMessage,
 } from "./shell-rules.ts";
@@ -37,8 +36,17 @@ function useAgreementSync(tabId: string): void {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== AGREEMENT_TAB_MESSAGE_KEY) return;
-      const message = parseAgreementTabMessage(event.newValue);
-      if (message && message.tabId !== tabId) void revalidate();
+      const raw = event.newValue;
+      // The reader (zod) loads with the first message; messages are read in the order they came.
+      import("./agreement-tab-message.ts").then(
+        ({ parseAgreementTabMessage }) => {
+          const message = parseAgreementTabMessage(raw);
+          if (message && message.tabId !== tabId) void revalidate();
+        },
+        () => {
+          // The reader did not load (offline, or a new deployment): the hourly check catches up.
+        },
+      );
     };
     window.addEventListener("storage", onStorage);
     const timer = window.setInterval(() => void revalidate(), AGREEMENT_RECHECK_MS);

@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Clears the cached configuration and the worker's pages; without scripts the worker clears its own. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  clearCachedConfig();
+  await clearCachedConfig();
   navigator.serviceWorker?.controller?.postMessage({ type: "sign-out" } satisfies PageMessage);
   return serverAction();
 }

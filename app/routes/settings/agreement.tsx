@@ -70,6 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Declining ends the session: the cached configuration goes with it, as on logout. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
-  if (intent === "decline") clearCachedConfig();
+  if (intent === "decline") await clearCachedConfig();
   return serverAction();
 }
