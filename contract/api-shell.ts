@@ -3,10 +3,10 @@
 // loads after the page has started, where it is used: the first scripts carry no zod. api.ts re-exports it:
 // there is one contract.
 import * as z from "zod/mini";
-import { INBOX_FOLDERS, WHATS_NEW_VERSION_ID, WHATS_NEW_VERSION_ID_MESSAGE } from "./constants.ts";
+import { EpochMs } from "./api-inbox.ts";
+import { WHATS_NEW_VERSION_ID, WHATS_NEW_VERSION_ID_MESSAGE } from "./constants.ts";
 
 const Id = z.string().check(z.minLength(1), z.maxLength(200));
-const EpochMs = z.int().check(z.nonnegative());
 const NullableUrl = z.nullable(z.string().check(z.maxLength(2000)));
 
 export const SystemEventBannerSchema = z.object({
@@ -77,17 +77,14 @@ export type Configuration = z.infer<typeof ConfigurationSchema>;
 export const ShellConfigSchema = z.object(configurationShape);
 export type ShellConfig = z.infer<typeof ShellConfigSchema>;
 
-export const InboxFolderIdSchema = z.enum(INBOX_FOLDERS);
-export const InboxFolderSchema = z.object({
-  id: InboxFolderIdSchema,
-  lastNotified: z.nullable(EpochMs),
-  lastSeen: z.nullable(EpochMs),
-});
-export const InboxFoldersSchema = z.array(InboxFolderSchema);
-export type InboxFolder = z.infer<typeof InboxFolderSchema>;
-
-/** The stream's first message: how long a quiet stream may stay silent before the client gives up on it. */
-export const InboxStreamReadySchema = z.object({ pingTimeoutMs: z.int().check(z.positive()) });
+// The inbox's schemas are a module of their own, which the browser's live inbox loads without the rest.
+export {
+  InboxFolderIdSchema,
+  InboxFolderSchema,
+  InboxFoldersSchema,
+  InboxStreamReadySchema,
+  type InboxFolder,
+} from "./api-inbox.ts";
 
 export const WhatsNewVersionIdSchema = z
   .string()

@@ -15,6 +15,9 @@ import { globalTimers, type Timers } from "./timers.ts";
 export type ClientConfig = ShellConfig;
 export type ConfigSource = "preloaded" | "cache" | "network" | "unavailable";
 
+/** The storage catalogue's key of the cached copy (app/lib/local-storage.ts, `cachedConfiguration`). */
+export const CACHED_CONFIGURATION_KEY = "keel.shell.configuration";
+
 /** The id of the JSON data block the server renders with the page's configuration. */
 export const PRELOADED_CONFIG_ID = "keel-config";
 
@@ -112,15 +115,19 @@ export async function bootstrapConfig(options: ConfigBootstrapOptions): Promise<
 
   if (options.preloaded) {
     const preloaded = options.preloaded;
-    // The copy for the next page is written in a task of its own, once the catalogue has loaded: checking its
-    // shape first (a schema's first use) would otherwise lengthen the task that starts the page.
+    // The copy for the next page is written in a task of its own, after the one that starts the page. It is
+    // what this page's server rendered from the configuration it had checked against the contract, so it
+    // is stored as it is: checking it again would load the storage catalogue and zod and build the
+    // configuration's schema while the page starts (docs/benchmarks.md). Reading it back checks it.
     timers.setTimeout(() => {
-      loadStorage().then(
-        ({ writeStored }) => writeStored("cachedConfiguration", preloaded, storage),
-        () => {
-          // No copy for the next page: it fetches its own.
-        },
-      );
+      try {
+        (storage === undefined ? globalThis.localStorage : storage)?.setItem(
+          CACHED_CONFIGURATION_KEY,
+          JSON.stringify(preloaded),
+        );
+      } catch {
+        // Storage unavailable or full: the next page fetches its own.
+      }
     }, 0);
     current = preloaded;
     return { config: options.preloaded, source: "preloaded", cancel };

@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import { ShellConfigSchema } from "#contract/api-shell.ts";
 import { INBOX_FOLDERS, UI_THEMES } from "#contract/constants.ts";
+import { CACHED_CONFIGURATION_KEY } from "./config-cache.ts";
 
 /** The part of the Web Storage API the catalogue uses; `localStorage` satisfies it. */
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
@@ -51,7 +52,8 @@ export const STORAGE_KEYS = {
   latestKnownAppVersion: entry("keel.shell.latestKnownAppVersion", id, null),
   desktopNotificationsExperiment: entry("keel.shell.desktopNotificationsExperiment", z.boolean(), false),
   theme: entry("keel.shell.theme", z.enum(UI_THEMES), "system"),
-  cachedConfiguration: entry("keel.shell.configuration", z.nullable(ShellConfigSchema), null),
+  // Written as the server rendered it by config-cache.ts, which owns the key; checked when read.
+  cachedConfiguration: entry(CACHED_CONFIGURATION_KEY, z.nullable(ShellConfigSchema), null),
   lastUsedDashboardId: entry("keel.shell.lastUsedDashboardId", id, null),
   paletteRecent: entry("keel.shell.paletteRecent", ids, []),
 

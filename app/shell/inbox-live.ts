@@ -2,7 +2,7 @@
 // while it is down. Loaded after hydration by the InboxProvider (inbox-context.tsx), with the folders'
 // schemas: until it arrives the indicator shows the server's folders.
 import type { InboxFolder } from "#contract/api.ts";
-import { InboxFoldersSchema } from "#contract/api-shell.ts";
+import { InboxFoldersSchema } from "#contract/api-inbox.ts";
 import { createInboxStream } from "./inbox-stream.ts";
 import { documentVisibility } from "../lib/document-visibility.ts";
 import { createNotificationPoller, type NotificationPoller } from "./notification-poller.ts";

@@ -2,7 +2,7 @@
 // for pings, and when the stream is closed, errors or goes quiet past the ping-overdue time it gives up on
 // it, reports it unavailable (the caller falls back to polling) and reconnects after the reconnect timeout,
 // unless the server said a newer tab of the same user took its place.
-import { InboxFoldersSchema, InboxStreamReadySchema, type InboxFolder } from "#contract/api-shell.ts";
+import { InboxFoldersSchema, InboxStreamReadySchema, type InboxFolder } from "#contract/api-inbox.ts";
 import { globalTimers, type Timers } from "../lib/timers.ts";
 import { sseSettings, type SseSettings } from "./notifications-center.ts";
 
