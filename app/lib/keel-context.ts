@@ -23,6 +23,21 @@ export interface RequestLogger {
   error(object: object, message?: string): void;
 }
 
+/**
+ * Failures already logged. The API client shares a request's reads, so the root's loader and a page's own
+ * reads (the menu pages load the shell too) meet the same rejection: it is logged once.
+ */
+const warned = new WeakSet<object>();
+
+/** Logs a failure as a warning, unless this very error was already logged. */
+export function warnOnce(log: RequestLogger | undefined, error: unknown, message: string): void {
+  if (typeof error === "object" && error !== null) {
+    if (warned.has(error)) return;
+    warned.add(error);
+  }
+  log?.warn({ err: error }, message);
+}
+
 export interface KeelAuth {
   /** Keel has a registered OAuth client: /login offers the identity service's sign-in. */
   oauthEnabled: boolean;

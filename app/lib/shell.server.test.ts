@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { ApiError, type Api } from "./api.server.ts";
 import { errorBody, UNAVAILABLE_PATH } from "./app-errors.ts";
 import type { RequestLogger } from "./keel-context.ts";
-import { loadShellOrRedirect } from "./shell.server.ts";
+import { loadShell, loadShellOrRedirect } from "./shell.server.ts";
 
 function fakeApi(getConfig: () => Promise<unknown>): Api {
   return {
@@ -64,4 +64,20 @@ test("a session that ends while the configuration loads sends the reader to sign
   expect(error.status).toBe(302);
   expect(error.headers?.get("Location")).toBe("/login?error=ended&redirect=%2Farticles");
   expect(logger.error).not.toHaveBeenCalled();
+});
+
+test("a banners' read that fails is logged once when the root and a page both load the shell", async () => {
+  // The API client shares a request's reads: both calls meet the same rejection.
+  const failed = Promise.reject(new ApiError(500, null, "/api/admin/banners"));
+  failed.catch(() => undefined);
+  const api = { ...fakeApi(async () => ({ ring: { broken: false, enabled: true } })), getBanners: () => failed } as Api;
+  const logger = log();
+  const [root, page] = await Promise.all([loadShell(api, logger), loadShell(api, logger)]);
+  expect(root.banners).toBeNull();
+  expect(page.banners).toBeNull();
+  expect(logger.warn).toHaveBeenCalledTimes(1);
+  expect(logger.warn).toHaveBeenCalledWith({ err: expect.any(ApiError) }, "banners could not be loaded");
+  // Another request's failure is its own.
+  await loadShell({ ...api, getBanners: () => Promise.reject(new TypeError("fetch failed")) } as Api, logger);
+  expect(logger.warn).toHaveBeenCalledTimes(2);
 });

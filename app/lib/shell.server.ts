@@ -10,7 +10,7 @@ import {
   RING_BROKEN_MESSAGE,
   UNAVAILABLE_PATH,
 } from "./app-errors.ts";
-import type { RequestLogger } from "./keel-context.ts";
+import { warnOnce, type RequestLogger } from "./keel-context.ts";
 import { newestVersion, raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { loadWhatsNew } from "../shell/whats-new/whats-new.server.ts";
 
@@ -31,7 +31,7 @@ export async function loadShell(api: Api, log: RequestLogger) {
       api.getPermissions(),
       // A banner that fails to load is only logged: the page renders without it.
       api.getBanners().catch((error: unknown) => {
-        log.warn({ err: error }, "banners could not be loaded");
+        warnOnce(log, error, "banners could not be loaded");
         return null;
       }),
       // Guests have no inbox, nor has a user before setting up the two-factor authentication they must use.

@@ -84,6 +84,18 @@ test("when the server's list fails or breaks the contract, the bundled file stan
   }
 });
 
+test("one failure of the server's list, met by the root and by a menu page in one request, is logged once", async () => {
+  const failure = new ApiError(500, null, "/api/whatsNew/availableNow");
+  const api = fakeApi(async () => {
+    throw failure;
+  });
+  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const input = { permissions: reader, user: userIn("en_US"), config: config() };
+  await Promise.all([loadWhatsNew(api, input, log), loadWhatsNew(api, input, log)]);
+  expect(api.getWhatsNewAvailableNow).toHaveBeenCalledTimes(2);
+  expect(log.warn).toHaveBeenCalledOnce();
+});
+
 test("an unexpected failure is not hidden", async () => {
   const api = fakeApi(async () => {
     throw new TypeError("a bug");

@@ -2,7 +2,7 @@
 // feature file bundled for the user's locale (docs/notifications.md, What's new).
 import type { CurrentUser, PermissionEntry, ShellConfig, WhatsNewVersion } from "#contract/api.ts";
 import { ApiError, ContractError, type Api } from "#app/lib/api.server.ts";
-import type { RequestLogger } from "#app/lib/keel-context.ts";
+import { warnOnce, type RequestLogger } from "#app/lib/keel-context.ts";
 import {
   featureFileLocale,
   featureFileName,
@@ -51,7 +51,7 @@ export async function loadWhatsNew(
       return { source: "server", versions: sortVersionsNewestFirst(versions) };
     } catch (error) {
       if (!(error instanceof ApiError || error instanceof ContractError)) throw error;
-      log?.warn({ err: error }, "what's new: the server's list failed, using the bundled file");
+      warnOnce(log, error, "what's new: the server's list failed, using the bundled file");
     }
   }
   return { source: "bundled", versions: await readFeatureFile(locale, config.hosted.hosted) };

@@ -69,18 +69,18 @@ export function useWidgetSession(
       if (!cancelled)
         setPhase({ kind: "failed", reason: "load", detail: error instanceof Error ? error.message : "" });
     };
-    // The bridge (its checks of every message) loads beside the frame's document, not in the page's first
-    // scripts. The frame's own failures are invisible to the page (another origin): ask for the document first.
+    // The host's session and the bridge under it (its checks of every message) load beside the frame's
+    // document, not in the page's first scripts. The frame's own failures are invisible to the page (another origin): ask for the document first.
     Promise.all([
       loadChunk(() => import("./host-session.ts"), "widget-session"),
       fetch(url, { headers: { accept: "text/html" } }),
-    ]).then(([bridge, response]) => {
+    ]).then(([hostSession, response]) => {
       if (cancelled) return;
       if (!response.ok) {
         setPhase({ kind: "failed", reason: "load", detail: response.statusText || String(response.status) });
         return;
       }
-      session = bridge.createHostSession({
+      session = hostSession.createHostSession({
         ...host,
         frameWindow: () => frame.current?.contentWindow ?? null,
         registered: () => setPhase({ kind: "ready" }),
