@@ -70,7 +70,10 @@ test("a banners' read that fails is logged once when the root and a page both lo
   // The API client shares a request's reads: both calls meet the same rejection.
   const failed = Promise.reject(new ApiError(500, null, "/api/admin/banners"));
   failed.catch(() => undefined);
-  const api = { ...fakeApi(async () => ({ ring: { broken: false, enabled: true } })), getBanners: () => failed } as Api;
+  const api = {
+    ...fakeApi(async () => ({ ring: { broken: false, enabled: true } })),
+    getBanners: () => failed,
+  } as Api;
   const logger = log();
   const [root, page] = await Promise.all([loadShell(api, logger), loadShell(api, logger)]);
   expect(root.banners).toBeNull();

@@ -10,7 +10,6 @@ import {
 import { answerFormPost, backOf } from "#app/lib/form-answer.server.ts";
 import { getApi } from "#app/middleware/api.server.ts";
 import { getI18n } from "#app/middleware/i18next.server.ts";
-import { writeStored } from "#app/lib/local-storage.ts";
 import { track } from "#app/analytics/client.ts";
 
 const FormBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
@@ -79,7 +78,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const from = UiThemeSchema.safeParse(document.documentElement.dataset.theme);
   const result = await serverAction();
   if (uiTheme.success) {
-    writeStored("theme", uiTheme.data);
+    // The storage catalogue loads where it is used (docs/decisions/0027-no-zod-in-the-first-scripts.md).
+    (await import("#app/lib/local-storage.ts")).writeStored("theme", uiTheme.data);
     track("appearance", "theme-change", { from: from.success ? from.data : "system", to: uiTheme.data });
   }
   return result;
