@@ -16,11 +16,12 @@ const TARGET_KB = 140;
  * (React, React Router, i18next and the hydrated shell) do not fit the target yet.
  */
 const BUDGET_KB: Record<string, number> = {
-  // Lowered when the first scripts lost zod (docs/decisions/0027-no-zod-in-the-first-scripts.md).
-  "/issues": 160.9,
-  "/issue/DEMO-2": 168.7,
-  "/dashboard": 168.9,
-  "/notifications": 162.4,
+  // Lowered when the first scripts lost zod (docs/decisions/0027-no-zod-in-the-first-scripts.md), then
+  // when the shell's first scripts became one chunk (vite.config.ts).
+  "/issues": 157.0,
+  "/issue/DEMO-2": 164.5,
+  "/dashboard": 164.7,
+  "/notifications": 158.3,
 };
 
 /** Libraries that load when used: menus after hydration, math and diagrams when a page shows them. */
