@@ -1,6 +1,6 @@
 // The inbox's folders and its event stream's first message, written with zod/mini: the browser's live inbox
-// (app/shell/inbox-live.ts) loads these after the page has started, without the rest of api-shell.ts, which
-// re-exports them: there is one contract.
+// (app/shell/inbox-live.ts) loads these after the page has started, without the configuration's schemas
+// (api-shell.ts). api.ts re-exports them: there is one contract.
 import * as z from "zod/mini";
 import { INBOX_FOLDERS } from "./constants.ts";
 

@@ -77,15 +77,6 @@ export type Configuration = z.infer<typeof ConfigurationSchema>;
 export const ShellConfigSchema = z.object(configurationShape);
 export type ShellConfig = z.infer<typeof ShellConfigSchema>;
 
-// The inbox's schemas are a module of their own, which the browser's live inbox loads without the rest.
-export {
-  InboxFolderIdSchema,
-  InboxFolderSchema,
-  InboxFoldersSchema,
-  InboxStreamReadySchema,
-  type InboxFolder,
-} from "./api-inbox.ts";
-
 export const WhatsNewVersionIdSchema = z
   .string()
   .check(z.regex(WHATS_NEW_VERSION_ID, WHATS_NEW_VERSION_ID_MESSAGE));

@@ -1,7 +1,8 @@
 // The zod contract of every request and response between Keel and its backend: the mock validates with
 // it and the app's API client parses with it, so a real backend is held to the same shapes.
 import { z } from "zod";
-import { InboxFolderIdSchema, WhatsNewVersionIdSchema } from "./api-shell.ts";
+import { InboxFolderIdSchema } from "./api-inbox.ts";
+import { WhatsNewVersionIdSchema } from "./api-shell.ts";
 import { PUSH_AUTH_LENGTH, PUSH_ENDPOINT_MAX_LENGTH, PUSH_P256DH_LENGTH } from "./notification-kinds.ts";
 import {
   ANALYTICS_MAX_EVENT_BYTES,
@@ -249,7 +250,7 @@ export {
   InboxFoldersSchema,
   InboxStreamReadySchema,
   type InboxFolder,
-} from "./api-shell.ts";
+} from "./api-inbox.ts";
 
 export const FolderUpdateSchema = z
   .object({ id: z.optional(InboxFolderIdSchema), lastSeen: EpochMs })

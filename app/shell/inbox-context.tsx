@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { InboxThread, WhatsNewVersion } from "#contract/api.ts";
-import type { InboxFolder } from "#contract/api-shell.ts";
+import type { InboxFolder } from "#contract/api-inbox.ts";
 import { useCsrfToken } from "../components/use-csrf-token.ts";
 import { track } from "../analytics/client.ts";
 import { bucketCount } from "../analytics/privacy.ts";
