@@ -9,7 +9,7 @@ import {
 } from "./app-errors.ts";
 import { CONFIG_VERIFICATION_DELAY_MS } from "./constants.ts";
 import { jsonForDataBlock } from "./json-block.ts";
-import type { StorageLike } from "./local-storage.ts";
+import { resolveStorage, type StorageLike } from "./web-storage.ts";
 import { globalTimers, type Timers } from "./timers.ts";
 
 export type ClientConfig = ShellConfig;
@@ -84,7 +84,7 @@ export function configDataBlock(config: ClientConfig): string {
 
 /**
  * The storage catalogue validates with zod, which the first scripts do not carry: it loads when the cache is
- * read or written, after the page has started.
+ * read, cleared, or written after a fetch, never while a page with a preloaded configuration starts.
  */
 const loadStorage = () => import("./local-storage.ts");
 
@@ -121,10 +121,7 @@ export async function bootstrapConfig(options: ConfigBootstrapOptions): Promise<
     // configuration's schema while the page starts (docs/benchmarks.md). Reading it back checks it.
     timers.setTimeout(() => {
       try {
-        (storage === undefined ? globalThis.localStorage : storage)?.setItem(
-          CACHED_CONFIGURATION_KEY,
-          JSON.stringify(preloaded),
-        );
+        resolveStorage(storage)?.setItem(CACHED_CONFIGURATION_KEY, JSON.stringify(preloaded));
       } catch {
         // Storage unavailable or full: the next page fetches its own.
       }

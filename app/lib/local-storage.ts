@@ -4,9 +4,9 @@ import * as z from "zod/mini";
 import { ShellConfigSchema } from "#contract/api-shell.ts";
 import { INBOX_FOLDERS, UI_THEMES } from "#contract/constants.ts";
 import { CACHED_CONFIGURATION_KEY } from "./config-cache.ts";
+import { resolveStorage, type StorageLike } from "./web-storage.ts";
 
-/** The part of the Web Storage API the catalogue uses; `localStorage` satisfies it. */
-export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+export type { StorageLike };
 
 function entry<const K extends string, S extends z.ZodMiniType>(key: K, schema: S, fallback: z.output<S>) {
   return { key, schema, default: fallback } as const;
@@ -109,16 +109,6 @@ export const STORAGE_KEYS = {
 
 export type StorageKeyName = keyof typeof STORAGE_KEYS;
 export type StoredValue<N extends StorageKeyName> = z.output<(typeof STORAGE_KEYS)[N]["schema"]>;
-
-function resolveStorage(storage: StorageLike | null | undefined): StorageLike | null {
-  if (storage !== undefined) return storage;
-  // Reading `localStorage` itself throws where storage is disabled (e.g. blocked cookies).
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 function defaultOf<N extends StorageKeyName>(name: N): StoredValue<N> {
   // A copy, so a caller mutating the returned array or object cannot change the catalogue default.
