@@ -19,6 +19,11 @@ import { getI18n } from "./middleware/i18next.server.ts";
 import { createI18n, renderingView } from "./i18n/instance.ts";
 import { ENGLISH } from "./i18n/resources.server.ts";
 import { CACHE_PARTITION_HEADER, NO_PARTITION } from "./offline/sw-policy.ts";
+import { EagerPartsContext, type EagerParts } from "./shell/deferred-parts.tsx";
+import { LeftNavigation } from "./shell/left-navigation.tsx";
+
+/** What the browser hydrates on its own after the page, rendered here with the page (deferred-parts.tsx). */
+const EAGER_PARTS: EagerParts = { navigation: LeftNavigation };
 
 /** The request's instance; English when the request ended before the language middleware ran. */
 function serverI18n(context: RouterContextProvider): i18n {
@@ -86,12 +91,18 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={renderingView(serverI18n(loadContext))}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <EagerPartsContext value={EAGER_PARTS}>
+          <I18nextProvider i18n={renderingView(serverI18n(loadContext))}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </EagerPartsContext>
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary goes out in its place, however large: React's default sends one of
+        // more than 12.5 kB after the page's end, shown by a script (a deferred part's, deferred-parts.tsx), which
+        // a browser without scripts never runs. What has not finished when the page is sent still streams.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new CoalescingStream(() => {

@@ -25,8 +25,8 @@ import { useTranslation } from "react-i18next";
 import { getKeelContext } from "./lib/keel-context.ts";
 import { withBrowserPreferences } from "./lib/browser-preferences.server.ts";
 import { loadShellOrRedirect } from "./lib/shell.server.ts";
-import { LeftNavigation } from "./shell/left-navigation.tsx";
-import { findShellRoute } from "./shell/route-table.ts";
+import { deferredPart } from "./shell/deferred-parts.tsx";
+import { showsLeftNavigation } from "./shell/route-table.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
 import { twoFactorRedirect } from "./shell/shell-rules.ts";
 import { layoutForLanguage } from "./shell/shortcut-matcher.ts";
@@ -44,8 +44,8 @@ import {
 import { PricingPopup, useTipsAtStartup } from "./shell/startup-popups.tsx";
 import { visibleBanners } from "./shell/banners.server.ts";
 import { hubAgreementService, loadAgreementState } from "./shell/user-agreement.server.ts";
-import { canSeeNotifications } from "./shell/navigation-model.ts";
-import { useHydrated } from "./lib/use-hydrated.ts";
+import { canSeeNotifications } from "./shell/inbox-access.ts";
+import { useHydrated, usePartsHydrated } from "./lib/use-hydrated.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import { cachePartitionOf } from "./offline/cache-partition.server.ts";
 import stylesHref from "./styles/app.css?url";
@@ -108,8 +108,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const dir = shell?.dir ?? directionOf(language);
   const theme = shell?.user.profiles.appearance.uiTheme ?? "system";
   const contrast = shell?.user.profiles.keel?.contrast ?? "system";
-  // Marks the page as React's once hydration has committed: scripts and tests wait on it.
-  const hydrated = useHydrated();
+  // Marks the page as React's once hydration has committed, the parts that hydrate after it included (the
+  // left bar): scripts and tests wait on it.
+  const pageHydrated = useHydrated();
+  const partsHydrated = usePartsHydrated();
+  const hydrated = pageHydrated && partsHydrated;
   return (
     <html
       lang={language}
@@ -190,6 +193,11 @@ const ConnectionStatus = lazy(() => import("./offline/connection-status.tsx"));
 // The command palette loads on its first Ctrl/Cmd+K and stays mounted after.
 const QuickSearch = lazy(() => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })));
 
+// The left bar hydrates on its own, after the page, once its code has arrived (deferred-parts.tsx).
+const Navigation = deferredPart("navigation", () =>
+  import("./shell/left-navigation.tsx").then((module) => module.LeftNavigation),
+);
+
 function NotificationsCentre() {
   const { centreOpen } = useInbox();
   if (!centreOpen) return null;
@@ -234,17 +242,20 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
     },
     { layout: layoutForLanguage(user.profiles.general.locale.language) },
   );
-  const showNavigation = findShellRoute(pathname)?.page !== "welcome";
+  const showNavigation = showsLeftNavigation(pathname);
+  // The inbox's live updates change what the bar shows: they start once it has hydrated (deferred-parts.tsx).
+  const partsHydrated = usePartsHydrated();
   return (
     <InboxProvider
       folders={inboxFolders}
       whatsNewVersion={loaderData.whatsNewVersion}
       enabled={canSeeNotifications(user, permissions)}
+      live={partsHydrated}
     >
       <NavigationProgress active={loading} />
       <div className="shell">
         {showNavigation ? (
-          <LeftNavigation
+          <Navigation
             language={loaderData.language}
             user={user}
             permissions={permissions}

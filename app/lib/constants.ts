@@ -27,6 +27,7 @@ export const SHORTCUT_DIALOG_WIDTH_PX = 900;
 export const LOG_BUFFER_LIMIT = 5_000;
 export const SCRIPT_CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const CLIPBOARD_NOTIFICATION_MS = 1_000;
+export const PRODUCT_NAME = "Keel";
 export const BUILD_NUMBER = "2025.4.101407";
 export const BUILD_RELEASE_DATE = "2025-10-11";
 export const COPYRIGHT_START_YEAR = 2009;

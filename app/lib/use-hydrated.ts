@@ -1,4 +1,4 @@
-import { startTransition, useLayoutEffect, useState } from "react";
+import { createContext, startTransition, use, useEffect, useLayoutEffect, useState } from "react";
 
 /** Set once the page's first hydration has committed: what mounts later changes at once. */
 let pageHydrated = false;
@@ -11,25 +11,91 @@ export function isHydratingPage(): boolean {
   return typeof document !== "undefined" && !pageHydrated;
 }
 
+/** True inside a part of the page that hydrates on its own, after the page (`DeferredPart`). */
+export const DeferredPartContext = createContext(false);
+
 /**
  * False on the server and while hydrating, true once React owns the page. The page's hydration turns every
  * component's flag in one transition, which React renders in slices that leave the main thread free (a
- * store's change would re-render the whole shell in one task); a component mounted later turns it before
- * the browser paints.
+ * store's change would re-render the whole shell in one task); so does a part's that hydrates on its own.
+ * A component mounted later elsewhere turns it before the browser paints.
  */
 export function useHydrated(): boolean {
+  const inDeferredPart = use(DeferredPartContext);
   const [hydrated, setHydrated] = useState(false);
   useLayoutEffect(() => {
-    if (pageHydrated) {
+    if (pageHydrated && !inDeferredPart) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- mounted after hydration: its first render had to match a server's
       setHydrated(true);
       return;
     }
     startTransition(() => setHydrated(true));
     // After the commit's other layout effects: they belong to the same hydration.
-    queueMicrotask(() => {
-      pageHydrated = true;
-    });
-  }, []);
+    if (!pageHydrated)
+      queueMicrotask(() => {
+        pageHydrated = true;
+      });
+  }, [inDeferredPart]);
+  return hydrated;
+}
+
+/**
+ * Parts of the page that hydrate after it, each in its own Suspense boundary once its code has arrived
+ * (app/shell/deferred-parts.tsx; docs/decisions/0029-the-left-bar-hydrates-on-its-own.md). Until then the
+ * server's HTML stays, links and forms working as without scripts.
+ */
+export type DeferredPart = "navigation";
+
+/** How many of each part are on the page, and which have hydrated. */
+const mountedParts = new Map<DeferredPart, number>();
+const hydratedParts = new Set<DeferredPart>();
+const partListeners = new Set<() => void>();
+
+function partsChanged(): void {
+  for (const listener of [...partListeners]) listener();
+}
+
+/** Called where a deferred part is placed, outside its boundary: the page shows it. */
+export function useDeferredPartMounted(part: DeferredPart): void {
+  useLayoutEffect(() => {
+    mountedParts.set(part, (mountedParts.get(part) ?? 0) + 1);
+    partsChanged();
+    return () => {
+      const count = (mountedParts.get(part) ?? 1) - 1;
+      if (count > 0) mountedParts.set(part, count);
+      else mountedParts.delete(part);
+      partsChanged();
+    };
+  }, [part]);
+}
+
+/** Called inside a deferred part's boundary: it has hydrated (or mounted, on a page reached within the app). */
+export function useMarkPartHydrated(part: DeferredPart): void {
+  useLayoutEffect(() => {
+    if (hydratedParts.has(part)) return;
+    hydratedParts.add(part);
+    partsChanged();
+  }, [part]);
+}
+
+/**
+ * Whether every deferred part the page shows has hydrated: false on the server and until they have, then
+ * true for good (a part shown later, on another page, does not turn it back). Turned in a transition.
+ */
+export function usePartsHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    if (hydrated) return;
+    // Passive effects run after the commit's layout effects: every part on the page has been counted.
+    const check = () => {
+      if ([...mountedParts.keys()].every((part) => hydratedParts.has(part)))
+        startTransition(() => setHydrated(true));
+    };
+    partListeners.add(check);
+    check();
+    return () => {
+      partListeners.delete(check);
+    };
+  }, [hydrated]);
   return hydrated;
 }

@@ -7,10 +7,10 @@ import { layoutForLanguage } from "./shortcut-matcher.ts";
 import type { Configuration } from "#contract/api.ts";
 import { appLogger } from "../lib/app-logger.ts";
 import { downloadLog } from "../lib/client-logger.ts";
-import { COPYRIGHT_START_YEAR } from "../lib/constants.ts";
+import { COPYRIGHT_START_YEAR, PRODUCT_NAME } from "../lib/constants.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { LICENCE_URL, PRODUCT_WEBSITE, TERMS_URL } from "./help-links.ts";
-import { PRODUCT_NAME, type HelpActionKey } from "./navigation-model.ts";
+import type { HelpActionKey } from "./navigation-model.ts";
 import {
   displayedVariant,
   formatKeyStroke,

@@ -10,7 +10,7 @@ import { track } from "../analytics/client.ts";
 import { bucketCount } from "../analytics/privacy.ts";
 import { loadChunk } from "../lib/app-errors.ts";
 import type { NotificationPoller } from "./notification-poller.ts";
-import { isFolderUnread } from "./navigation-model.ts";
+import { isFolderUnread } from "./inbox-access.ts";
 import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { createNotificationsCenter, type NotificationsCenterState } from "./notifications-center.ts";
 
@@ -53,6 +53,7 @@ export function InboxProvider({
   folders,
   whatsNewVersion,
   enabled,
+  live,
   children,
 }: {
   folders: readonly InboxFolder[];
@@ -60,6 +61,11 @@ export function InboxProvider({
   whatsNewVersion: string | null;
   /** Signed in and allowed to see notifications; guests are excluded. */
   enabled: boolean;
+  /**
+   * Whether the live updates may start: what they change must not reach a part of the page that has not
+   * hydrated yet, or React replaces its server HTML (root.tsx, Navigation).
+   */
+  live: boolean;
   children: React.ReactNode;
 }) {
   const [unread, setUnread] = useState(() => enabled && folders.some(isFolderUnread));
@@ -93,10 +99,10 @@ export function InboxProvider({
   }, [folders]);
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !live) return;
     // The stream, the poller and the folders' schemas load after hydration (inbox-live.ts); until then the
     // indicator is the server's.
-    let live: { stop(): void } | undefined;
+    let running: { stop(): void } | undefined;
     let stopped = false;
     void loadChunk(() => import("./inbox-live.ts"), "inbox-live").then(({ startLiveInbox }) => {
       if (stopped) return;
@@ -112,7 +118,7 @@ export function InboxProvider({
         onInterrupted: (interrupted) =>
           document.documentElement.toggleAttribute(STREAM_INTERRUPTED_ATTRIBUTE, interrupted),
       });
-      live = started;
+      running = started;
       pollerRef.current = started.poller;
       // Seen before the poller was there: what the page showed was seen.
       if (seenEarlyRef.current) started.poller.markSeen();
@@ -120,11 +126,11 @@ export function InboxProvider({
     });
     return () => {
       stopped = true;
-      live?.stop();
+      running?.stop();
       pollerRef.current = null;
     };
     // The folders of later renders are applied by the effect above.
-  }, [enabled, centre, whatsNewVersion]);
+  }, [enabled, live, centre, whatsNewVersion]);
 
   const markSeen = useCallback(() => {
     if (pollerRef.current) pollerRef.current.markSeen();

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { Configuration, CurrentUser, InboxFolder, PermissionEntry } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
-import { SIDEBAR_ITEM_HEIGHT_PX } from "../lib/constants.ts";
+import { PRODUCT_NAME, SIDEBAR_ITEM_HEIGHT_PX } from "../lib/constants.ts";
 import { HELP_PANEL_PARAM, withoutHelpPanel } from "./help-panel.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Language } from "../i18n/languages.ts";
@@ -13,7 +13,6 @@ import { Icon } from "./icons.tsx";
 import { menuPageUrl, NavContainerContext, NavMenu, type BarMenu, type MenuEntry } from "./nav-menu.tsx";
 import {
   buildNavigation,
-  PRODUCT_NAME,
   resolveHelpAction,
   type HelpItem,
   type Navigation,
@@ -22,7 +21,7 @@ import {
 import type { ShortcutOs } from "./shortcuts.ts";
 import { useNavigationLabel } from "./use-navigation-items.ts";
 
-interface Props {
+export interface LeftNavigationProps {
   user: CurrentUser;
   permissions: readonly PermissionEntry[];
   config: Pick<Configuration, "defaultPage" | "hosted" | "ring" | "version" | "build" | "releaseDate">;
@@ -115,7 +114,14 @@ function ItemLink({
 }
 
 /** The left bar: one navigation landmark with the items, the menus and the collapse toggle. */
-export function LeftNavigation({ user, permissions, config, inboxFolders, os, language }: Props) {
+export function LeftNavigation({
+  user,
+  permissions,
+  config,
+  inboxFolders,
+  os,
+  language,
+}: LeftNavigationProps) {
   const { pathname, search } = useLocation();
   const container = useRef<HTMLElement>(null);
   const collapse = useFetcher();
@@ -251,7 +257,7 @@ export type ShellMenus = Record<BarMenu, MenuEntry[]>;
 export interface MobileMenuProps {
   navigation: Navigation;
   menus: ShellMenus;
-  config: Props["config"];
+  config: LeftNavigationProps["config"];
   os: ShortcutOs;
   back: string;
 }
@@ -340,7 +346,7 @@ export function HelpMenuFooter({ navigation }: { navigation: Navigation }) {
 
 /** The left bar's model for a page at `pathname` + `search`, as the bar and the menu page show it. */
 export function useShellNavigation(
-  { user, permissions, config, inboxFolders, language }: Omit<Props, "os">,
+  { user, permissions, config, inboxFolders, language }: Omit<LeftNavigationProps, "os">,
   pathname: string,
   search: string,
 ) {

@@ -17,7 +17,6 @@ import { testI18n } from "#tests/helpers/i18n.tsx";
 import type { Language } from "../i18n/languages.ts";
 import {
   buildNavigation,
-  isFolderUnread,
   resolveHelpAction,
   type LabelId,
   type Navigation,
@@ -752,20 +751,6 @@ test("app names and keys are escaped in app urls", () => {
 });
 
 // ---------- notifications ----------
-
-test.each([
-  [10, 5, true],
-  [5, 10, false],
-  [5, 5, false],
-  [5, null, true],
-  [5, 0, true],
-  [null, null, false],
-  [0, 0, false],
-  [0, null, false],
-  [null, 5, false],
-])("a folder notified at %j and seen at %j is unread: %j", (lastNotified, lastSeen, unread) => {
-  expect(isFolderUnread(folder(lastNotified, lastSeen))).toBe(unread);
-});
 
 test("the unread marker is on when any folder is unread", () => {
   const permissions = global(PERMISSION.READ_ISSUE);

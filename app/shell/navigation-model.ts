@@ -12,9 +12,11 @@ import type {
 } from "#contract/api.ts";
 import { CONTRASTS, FEATURE_FLAG, PERMISSION } from "#contract/constants.ts";
 import { hasPermission } from "#contract/permissions.ts";
+import { PRODUCT_NAME } from "../lib/constants.ts";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../i18n/languages.ts";
 import type shellMessages from "../../locales/en/shell.json";
 import { helpLinks } from "./help-links.ts";
+import { canSeeNotifications, isFolderUnread } from "./inbox-access.ts";
 import { applyNavigationShape, landingUrl } from "./navigation-shape.ts";
 
 export interface NavigationInput {
@@ -115,8 +117,6 @@ export interface Navigation {
   profile: { guest: boolean; items: NavItem[] };
 }
 
-export const PRODUCT_NAME = "Keel";
-
 /** The id of a label: its text is `nav.<id>` of the shell namespace (locales/<lng>/shell.json). */
 export type LabelId = keyof (typeof shellMessages)["nav"];
 
@@ -124,10 +124,6 @@ const MAIN_MENU_ITEM = "MAIN_MENU_ITEM";
 const ADMINISTRATION_MENU_ITEM = "ADMINISTRATION_MENU_ITEM";
 const HELPDESK_PROJECT_TYPE = "HELPDESK";
 const THEMES: readonly UiTheme[] = ["default", "darcula", "system"];
-
-export function isFolderUnread(folder: InboxFolder): boolean {
-  return (folder.lastNotified || -1) > (folder.lastSeen || -1);
-}
 
 export function resolveHelpAction(key: string): HelpActionKey {
   if (key === "shortcuts" || key === "tips" || key === "about") return key;
@@ -140,16 +136,6 @@ function isActive(url: string, pathname: string): boolean {
 
 function withoutEmpty<T>(list: readonly (T | false)[]): T[] {
   return list.filter((entry): entry is T => entry !== false);
-}
-
-export function canSeeNotifications(
-  user: NavigationInput["user"],
-  permissions: NavigationInput["permissions"],
-): boolean {
-  return (
-    !user.guest &&
-    (hasPermission(permissions, PERMISSION.READ_ISSUE) || hasPermission(permissions, PERMISSION.CREATE_ISSUE))
-  );
 }
 
 /**

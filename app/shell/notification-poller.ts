@@ -8,7 +8,7 @@ import {
 } from "../lib/constants.ts";
 import type { VisibilitySource } from "../lib/document-visibility.ts";
 import { globalTimers, type Timers } from "../lib/timers.ts";
-import { isFolderUnread } from "./navigation-model.ts";
+import { isFolderUnread } from "./inbox-access.ts";
 
 export type PollerState = "idle" | "polling" | "paused" | "stopped";
 

@@ -441,6 +441,64 @@ test.describe("hydration", () => {
     expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
   });
 
+  // The left bar's code loads after the page's first scripts, and the bar hydrates on its own
+  // (docs/decisions/0029-the-left-bar-hydrates-on-its-own.md).
+  const LEFT_NAVIGATION_CHUNK = /\/assets\/left-navigation-[\w-]+\.js$/;
+
+  test("the left bar hydrates on its own once its code arrives, keeping the server's bar", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(LEFT_NAVIGATION_CHUNK, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // What changes the bar waits for it: the inbox's live updates start once it has hydrated.
+    const liveInbox: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/inbox-live-[\w-]+\.js$/.test(request.url())) liveInbox.push(request.url());
+    });
+    await signInQuickly(page, "admin", "/issues");
+    const bar = await mainNav(page).elementHandle();
+    // The rest of the page is React's: Ctrl+K opens the palette, a render of the shell the bar must not see.
+    const palette = page.getByRole("dialog", { name: "Quick search" });
+    await expect(async () => {
+      await page.keyboard.press("Control+k");
+      await expect(palette).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await page.keyboard.press("Escape");
+    // The server's bar, its menus links to their pages; the page is not yet marked hydrated.
+    await expect(mainNav(page).locator("a[data-menu='help']")).toBeVisible();
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+    expect(liveInbox).toEqual([]);
+
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    await expect(mainNav(page).getByRole("button", { name: "Help" })).toHaveAttribute(
+      "aria-haspopup",
+      "menu",
+    );
+    // Hydrated, not rendered again: the element the server sent is the one on the page.
+    expect(await bar!.evaluate((element) => element.isConnected)).toBe(true);
+    await expect.poll(() => liveInbox.length).toBe(1);
+  });
+
+  test("a bar whose code does not load stays the server's, and its links work", async ({ page }) => {
+    await page.route(LEFT_NAVIGATION_CHUNK, (route) => route.abort());
+    await signInQuickly(page, "admin", "/issues");
+    const palette = page.getByRole("dialog", { name: "Quick search" });
+    await expect(async () => {
+      await page.keyboard.press("Control+k");
+      await expect(palette).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await page.keyboard.press("Escape");
+    await mainNav(page).getByRole("link", { name: "Knowledge Base" }).click();
+    await expect(page).toHaveURL("/articles");
+    await expect(page.getByRole("heading", { level: 1, name: "Knowledge Base" })).toBeVisible();
+    await expect(mainNav(page).getByRole("link", { name: "Issues" })).toBeVisible();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

@@ -18,7 +18,7 @@ import { useCsrfToken } from "#app/components/use-csrf-token.ts";
 import { getApi } from "#app/middleware/api.server.ts";
 import { getI18n } from "#app/middleware/i18next.server.ts";
 import { FALLBACK_LANGUAGE, LANGUAGE_LOCALES, toLanguage } from "#app/i18n/languages.ts";
-import { isFolderUnread } from "#app/shell/navigation-model.ts";
+import { isFolderUnread } from "#app/shell/inbox-access.ts";
 import { useInbox } from "#app/shell/inbox-context.tsx";
 
 const THREAD_FOLDERS = ["direct", "subscription"] as const;

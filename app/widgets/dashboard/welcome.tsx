@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { isFolderUnread } from "#app/shell/navigation-model.ts";
+import { isFolderUnread } from "#app/shell/inbox-access.ts";
 
 /** The greeting the shell's start page has always shown (tests look for it). */
 export function Welcome() {
