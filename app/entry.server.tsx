@@ -20,10 +20,11 @@ import { createI18n, renderingView } from "./i18n/instance.ts";
 import { ENGLISH } from "./i18n/resources.server.ts";
 import { CACHE_PARTITION_HEADER, NO_PARTITION } from "./offline/sw-policy.ts";
 import { EagerPartsContext, type EagerParts } from "./shell/deferred-parts.tsx";
+import { HelpPanelBody } from "./shell/help-panel-body.tsx";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
 
 /** What the browser hydrates on its own after the page, rendered here with the page (deferred-parts.tsx). */
-const EAGER_PARTS: EagerParts = { navigation: LeftNavigation };
+const EAGER_PARTS: EagerParts = { navigation: LeftNavigation, "help-panel": HelpPanelBody };
 
 /** The request's instance; English when the request ended before the language middleware ran. */
 function serverI18n(context: RouterContextProvider): i18n {

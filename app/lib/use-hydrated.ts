@@ -44,7 +44,7 @@ export function useHydrated(): boolean {
  * (app/shell/deferred-parts.tsx; docs/decisions/0029-the-left-bar-hydrates-on-its-own.md). Until then the
  * server's HTML stays, links and forms working as without scripts.
  */
-export type DeferredPart = "navigation";
+export type DeferredPart = "navigation" | "help-panel";
 
 /** How many of each part are on the page, and which have hydrated. */
 const mountedParts = new Map<DeferredPart, number>();

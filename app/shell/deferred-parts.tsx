@@ -9,11 +9,13 @@ import {
   useMarkPartHydrated,
   type DeferredPart,
 } from "../lib/use-hydrated.ts";
+import type { HelpPanelBodyProps } from "./help-panel-body.tsx";
 import type { LeftNavigationProps } from "./left-navigation.tsx";
 
 /** Each part's component, by part. */
 export interface EagerParts {
   navigation: ComponentType<LeftNavigationProps>;
+  "help-panel": ComponentType<HelpPanelBodyProps>;
 }
 
 /**

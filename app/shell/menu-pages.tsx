@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { CsrfInput } from "../components/csrf-input.tsx";
-import { AboutView, ShortcutsView } from "./help-panel.tsx";
+import { AboutView, ShortcutsView } from "./help-panel-body.tsx";
 import { Icon } from "./icons.tsx";
 import type { MobileMenuProps } from "./left-navigation.tsx";
 import { actionRequest, staysOnPage } from "./nav-actions.ts";

@@ -484,6 +484,28 @@ test.describe("hydration", () => {
     await expect.poll(() => liveInbox.length).toBe(1);
   });
 
+  test("a help panel in the page's address hydrates on its own once its code arrives", async ({ page }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/help-panel-body-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/issues?panel=shortcuts");
+    const panel = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    const element = await panel.elementHandle();
+    await expect(panel.getByRole("term")).toHaveCount(5);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    expect(await element!.evaluate((section) => section.isConnected)).toBe(true);
+    // The panel is React's: Escape closes it.
+    await page.keyboard.press("Escape");
+    await expect(panel).toHaveCount(0);
+    await expect(page).toHaveURL("/issues");
+  });
+
   test("a bar whose code does not load stays the server's, and its links work", async ({ page }) => {
     await page.route(LEFT_NAVIGATION_CHUNK, (route) => route.abort());
     await signInQuickly(page, "admin", "/issues");

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { WithI18n } from "#tests/helpers/i18n.tsx";
 import type { Language } from "../i18n/languages.ts";
-import { ShortcutsView } from "./help-panel.tsx";
+import { ShortcutsView } from "./help-panel-body.tsx";
 
 /** The shortcuts matching "agile" for a user whose keyboard language is `language`, in the interface `ui`. */
 function renderFor(language: string, { ui = "en", query = "agile" }: { ui?: Language; query?: string } = {}) {
