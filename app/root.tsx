@@ -29,7 +29,6 @@ import { deferredPart } from "./shell/deferred-parts.tsx";
 import { showsLeftNavigation } from "./shell/route-table.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
 import { twoFactorRedirect } from "./shell/shell-rules.ts";
-import { layoutForLanguage } from "./shell/shortcut-matcher.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
 import { useErrorReporting, useLinkInterception } from "./shell/use-client-runtime.ts";
 import { configDataBlock, PRELOADED_CONFIG_ID } from "./lib/config-cache.ts";
@@ -240,7 +239,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
         void navigate(`${pathname}?panel=shortcuts`);
       },
     },
-    { layout: layoutForLanguage(user.profiles.general.locale.language) },
+    { language: user.profiles.general.locale.language },
   );
   const showNavigation = showsLeftNavigation(pathname);
   // The inbox's live updates change what the bar shows: they start once it has hydrated (deferred-parts.tsx).

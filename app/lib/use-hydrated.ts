@@ -44,7 +44,11 @@ export function useHydrated(): boolean {
  * (app/shell/deferred-parts.tsx; docs/decisions/0029-the-left-bar-hydrates-on-its-own.md). Until then the
  * server's HTML stays, links and forms working as without scripts.
  */
-export type DeferredPart = "navigation" | "help-panel";
+export type DeferredPart =
+  | "navigation"
+  | "help-panel"
+  /** Not a boundary: the keyboard shortcuts' listener, loaded after the first scripts (use-shortcuts.ts). */
+  | "shortcuts";
 
 /** How many of each part are on the page, and which have hydrated. */
 const mountedParts = new Map<DeferredPart, number>();
@@ -69,13 +73,16 @@ export function useDeferredPartMounted(part: DeferredPart): void {
   }, [part]);
 }
 
-/** Called inside a deferred part's boundary: it has hydrated (or mounted, on a page reached within the app). */
+/** A deferred part has hydrated (or mounted, on a page reached within the app), or is ready. */
+export function markPartHydrated(part: DeferredPart): void {
+  if (hydratedParts.has(part)) return;
+  hydratedParts.add(part);
+  partsChanged();
+}
+
+/** Called inside a deferred part's boundary: it has hydrated once this runs. */
 export function useMarkPartHydrated(part: DeferredPart): void {
-  useLayoutEffect(() => {
-    if (hydratedParts.has(part)) return;
-    hydratedParts.add(part);
-    partsChanged();
-  }, [part]);
+  useLayoutEffect(() => markPartHydrated(part), [part]);
 }
 
 /**

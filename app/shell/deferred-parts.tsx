@@ -40,7 +40,7 @@ function HydrationMark({ part }: { part: DeferredPart }) {
  * the part reads from a context must change only in transitions, or once `usePartsHydrated` says so.
  */
 export function deferredPart<Props extends object>(
-  part: DeferredPart,
+  part: keyof EagerParts,
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
   const Lazy = lazy(() =>

@@ -506,6 +506,31 @@ test.describe("hydration", () => {
     await expect(page).toHaveURL("/issues");
   });
 
+  test("the keyboard shortcuts listen once their code arrives, and the page is marked hydrated then", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\/assets\/shortcut-listener-[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await released;
+      await route.continue();
+    });
+    await signInQuickly(page, "alice", "/issues");
+    await expect.poll(() => requested).toBe(true);
+    await expect(mainNav(page).getByRole("button", { name: "Help" })).toHaveAttribute(
+      "aria-haspopup",
+      "menu",
+    );
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    await page.keyboard.press("Control+k");
+    await expect(page.getByRole("dialog", { name: "Quick search" })).toBeVisible();
+  });
+
   test("a bar whose code does not load stays the server's, and its links work", async ({ page }) => {
     await page.route(LEFT_NAVIGATION_CHUNK, (route) => route.abort());
     await signInQuickly(page, "admin", "/issues");
