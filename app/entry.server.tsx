@@ -22,9 +22,14 @@ import { CACHE_PARTITION_HEADER, NO_PARTITION } from "./offline/sw-policy.ts";
 import { EagerPartsContext, type EagerParts } from "./shell/deferred-parts.tsx";
 import { HelpPanelBody } from "./shell/help-panel-body.tsx";
 import { LeftNavigation } from "./shell/left-navigation.tsx";
+import { AgreementPrompt } from "./shell/user-agreement-prompt.tsx";
 
 /** What the browser hydrates on its own after the page, rendered here with the page (deferred-parts.tsx). */
-const EAGER_PARTS: EagerParts = { navigation: LeftNavigation, "help-panel": HelpPanelBody };
+const EAGER_PARTS: EagerParts = {
+  navigation: LeftNavigation,
+  "help-panel": HelpPanelBody,
+  agreement: AgreementPrompt,
+};
 
 /** The request's instance; English when the request ended before the language middleware ran. */
 function serverI18n(context: RouterContextProvider): i18n {

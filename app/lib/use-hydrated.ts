@@ -47,6 +47,7 @@ export function useHydrated(): boolean {
 export type DeferredPart =
   | "navigation"
   | "help-panel"
+  | "agreement"
   /** Not a boundary: the keyboard shortcuts' listener, loaded after the first scripts (use-shortcuts.ts). */
   | "shortcuts";
 

@@ -11,11 +11,13 @@ import {
 } from "../lib/use-hydrated.ts";
 import type { HelpPanelBodyProps } from "./help-panel-body.tsx";
 import type { LeftNavigationProps } from "./left-navigation.tsx";
+import type { AgreementPromptProps } from "./user-agreement-prompt.tsx";
 
 /** Each part's component, by part. */
 export interface EagerParts {
   navigation: ComponentType<LeftNavigationProps>;
   "help-panel": ComponentType<HelpPanelBodyProps>;
+  agreement: ComponentType<AgreementPromptProps>;
 }
 
 /**
