@@ -445,15 +445,31 @@ test.describe("hydration", () => {
   // (docs/decisions/0029-the-left-bar-hydrates-on-its-own.md).
   const LEFT_NAVIGATION_CHUNK = /\/assets\/left-navigation-[\w-]+\.js$/;
 
-  test("the left bar hydrates on its own once its code arrives, keeping the server's bar", async ({
-    page,
-  }) => {
+  /** Holds back the answer to a chunk's request until the returned function is called. */
+  async function holdBack(page: Page, chunk: RegExp): Promise<() => void> {
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(LEFT_NAVIGATION_CHUNK, async (route) => {
+    await page.route(chunk, async (route) => {
       await released;
       await route.continue();
     });
+    return release;
+  }
+
+  /** The page's shell is React's once Ctrl+K opens the palette; Escape closes it again. */
+  async function openAndClosePalette(page: Page): Promise<void> {
+    const palette = page.getByRole("dialog", { name: "Quick search" });
+    await expect(async () => {
+      await page.keyboard.press("Control+k");
+      await expect(palette).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await page.keyboard.press("Escape");
+  }
+
+  test("the left bar hydrates on its own once its code arrives, keeping the server's bar", async ({
+    page,
+  }) => {
+    const release = await holdBack(page, LEFT_NAVIGATION_CHUNK);
     // What changes the bar waits for it: the inbox's live updates start once it has hydrated.
     const liveInbox: string[] = [];
     page.on("request", (request) => {
@@ -462,12 +478,7 @@ test.describe("hydration", () => {
     await signInQuickly(page, "admin", "/issues");
     const bar = await mainNav(page).elementHandle();
     // The rest of the page is React's: Ctrl+K opens the palette, a render of the shell the bar must not see.
-    const palette = page.getByRole("dialog", { name: "Quick search" });
-    await expect(async () => {
-      await page.keyboard.press("Control+k");
-      await expect(palette).toBeVisible({ timeout: 500 });
-    }).toPass();
-    await page.keyboard.press("Escape");
+    await openAndClosePalette(page);
     // The server's bar, its menus links to their pages; the page is not yet marked hydrated.
     await expect(mainNav(page).locator("a[data-menu='help']")).toBeVisible();
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
@@ -485,12 +496,7 @@ test.describe("hydration", () => {
   });
 
   test("a help panel in the page's address hydrates on its own once its code arrives", async ({ page }) => {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/help-panel-body-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/help-panel-body-[\w-]+\.js$/);
     await page.goto("/issues?panel=shortcuts");
     const panel = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     const element = await panel.elementHandle();
@@ -509,16 +515,11 @@ test.describe("hydration", () => {
   test("the keyboard shortcuts listen once their code arrives, and the page is marked hydrated then", async ({
     page,
   }) => {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let requested = false;
-    await page.route(/\/assets\/shortcut-listener-[\w-]+\.js$/, async (route) => {
-      requested = true;
-      await released;
-      await route.continue();
-    });
+    const listener = /\/assets\/shortcut-listener-[\w-]+\.js$/;
+    const release = await holdBack(page, listener);
+    const requested = page.waitForRequest(listener);
     await signInQuickly(page, "alice", "/issues");
-    await expect.poll(() => requested).toBe(true);
+    await requested;
     await expect(mainNav(page).getByRole("button", { name: "Help" })).toHaveAttribute(
       "aria-haspopup",
       "menu",
@@ -534,12 +535,7 @@ test.describe("hydration", () => {
   test("a bar whose code does not load stays the server's, and its links work", async ({ page }) => {
     await page.route(LEFT_NAVIGATION_CHUNK, (route) => route.abort());
     await signInQuickly(page, "admin", "/issues");
-    const palette = page.getByRole("dialog", { name: "Quick search" });
-    await expect(async () => {
-      await page.keyboard.press("Control+k");
-      await expect(palette).toBeVisible({ timeout: 500 });
-    }).toPass();
-    await page.keyboard.press("Escape");
+    await openAndClosePalette(page);
     await mainNav(page).getByRole("link", { name: "Knowledge Base" }).click();
     await expect(page).toHaveURL("/articles");
     await expect(page.getByRole("heading", { level: 1, name: "Knowledge Base" })).toBeVisible();
