@@ -63,7 +63,7 @@ export function InboxProvider({
   enabled: boolean;
   /**
    * Whether the live updates may start: what they change must not reach a part of the page that has not
-   * hydrated yet, or React replaces its server HTML (root.tsx, Navigation).
+   * hydrated yet, or React replaces its server HTML (app/shell/deferred-parts.tsx).
    */
   live: boolean;
   children: React.ReactNode;
