@@ -26,7 +26,7 @@ import { getKeelContext } from "./lib/keel-context.ts";
 import { withBrowserPreferences } from "./lib/browser-preferences.server.ts";
 import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { deferredPart } from "./shell/deferred-parts.tsx";
-import { showsLeftNavigation } from "./shell/route-table.ts";
+import { findShellRoute } from "./shell/route-table.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
 import { twoFactorRedirect } from "./shell/shell-rules.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
@@ -241,7 +241,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
     },
     { language: user.profiles.general.locale.language },
   );
-  const showNavigation = showsLeftNavigation(pathname);
+  const showNavigation = findShellRoute(pathname)?.page !== "welcome";
   // The inbox's live updates change what the bar shows: they start once it has hydrated (deferred-parts.tsx).
   const partsHydrated = usePartsHydrated();
   return (

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import type { Configuration } from "#contract/api.ts";
 import type { HelpActionKey } from "./navigation-model.ts";
-import type { ShortcutOs } from "./shortcuts.ts";
 import { deferredPart } from "./deferred-parts.tsx";
+import type { HelpPanelBodyProps } from "./help-panel-body.tsx";
 
 export const HELP_PANEL_PARAM = "panel";
 const HELP_VIEWS: readonly HelpActionKey[] = ["shortcuts", "tips", "about"];
@@ -15,10 +14,7 @@ export function withoutHelpPanel(search: string): URLSearchParams {
   return params;
 }
 
-interface Props {
-  config: Pick<Configuration, "version" | "build" | "releaseDate" | "hosted">;
-  os: ShortcutOs;
-}
+type Props = Pick<HelpPanelBodyProps, "config" | "os">;
 
 // The panel's views load when a page shows it, and hydrate on their own (deferred-parts.tsx).
 const HelpPanelBody = deferredPart("help-panel", () =>

@@ -229,11 +229,6 @@ export function findShellRoute(pathname: string): ShellRoute | undefined {
   return found;
 }
 
-/** Every page shows the left bar but the welcome page. */
-export function showsLeftNavigation(pathname: string): boolean {
-  return findShellRoute(pathname)?.page !== "welcome";
-}
-
 function specificity(path: string): number {
   return path
     .split("/")
