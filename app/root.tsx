@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
@@ -26,7 +27,7 @@ import { getKeelContext } from "./lib/keel-context.ts";
 import { withBrowserPreferences } from "./lib/browser-preferences.server.ts";
 import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { deferredPart } from "./shell/deferred-parts.tsx";
-import { findShellRoute } from "./shell/route-table.ts";
+import { showsNavigation } from "./lib/route-handle.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
 import { twoFactorRedirect } from "./shell/shell-rules.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
@@ -40,7 +41,7 @@ import {
   usePendingSubmitButtons,
   useSlowNavigation,
 } from "./shell/navigation-progress.tsx";
-import { PricingPopup, useTipsAtStartup } from "./shell/startup-popups.tsx";
+import { mayShowPricingPopup, useTipsAtStartup } from "./shell/tips-at-startup.ts";
 import { visibleBanners } from "./shell/banners.server.ts";
 import { hubAgreementService, loadAgreementState } from "./shell/user-agreement.server.ts";
 import { canSeeNotifications } from "./shell/inbox-access.ts";
@@ -192,6 +193,9 @@ const ConnectionStatus = lazy(() => import("./offline/connection-status.tsx"));
 // The command palette loads on its first Ctrl/Cmd+K and stays mounted after.
 const QuickSearch = lazy(() => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })));
 
+// The pricing popup, its rule and its date: loaded after hydration, for the users it may be for.
+const PricingPopup = lazy(() => import("./shell/pricing-popup.tsx"));
+
 // The left bar hydrates on its own, after the page, once its code has arrived (deferred-parts.tsx).
 const Navigation = deferredPart("navigation", () =>
   import("./shell/left-navigation.tsx").then((module) => module.LeftNavigation),
@@ -220,6 +224,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   useLanguageSync(loaderData.language);
   useLinkInterception();
   useTipsAtStartup(user);
+  const hydrated = useHydrated();
   useErrorReporting(user.featureFlags, loaderData.csrfToken);
   usePendingSubmitButtons();
   const loading = useSlowNavigation();
@@ -241,7 +246,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
     },
     { language: user.profiles.general.locale.language },
   );
-  const showNavigation = findShellRoute(pathname)?.page !== "welcome";
+  const showNavigation = showsNavigation(useMatches());
   // The inbox's live updates change what the bar shows: they start once it has hydrated (deferred-parts.tsx).
   const partsHydrated = usePartsHydrated();
   return (
@@ -280,7 +285,11 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
           ) : null}
         </div>
         <NotificationsCentre />
-        <PricingPopup user={user} />
+        {hydrated && mayShowPricingPopup(user) ? (
+          <Suspense fallback={null}>
+            <PricingPopup user={user} />
+          </Suspense>
+        ) : null}
       </div>
     </InboxProvider>
   );

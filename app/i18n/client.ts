@@ -6,7 +6,7 @@ import type { i18n } from "i18next";
 import { jsonForDataBlock } from "../lib/json-block.ts";
 import { createI18n } from "./instance.ts";
 import { NAMESPACES, toLanguage, FALLBACK_LANGUAGE, type Language } from "./languages.ts";
-import { loadLanguage, type LanguageResources } from "./resources.ts";
+import type { LanguageResources } from "./resources.ts";
 
 export const TRANSLATIONS_ID = "keel-translations";
 
@@ -50,6 +50,8 @@ export function useLanguageSync(language: Language): void {
     let cancelled = false;
     void (async () => {
       if (!i18n.hasResourceBundle(language, "shell")) {
+        // The table of every language's files is 1 KiB of the first scripts: it loads with the first switch.
+        const { loadLanguage } = await import("./resources.ts");
         const resources = await loadLanguage(language);
         for (const [ns, messages] of Object.entries(resources)) {
           i18n.addResourceBundle(language, ns, messages, true, true);

@@ -1,6 +1,7 @@
 import { expect, test, vi } from "vitest";
 import { FEATURE_FLAG } from "#contract/constants.ts";
-import { createErrorReporter, type ErrorReport, isFeatureFlagOn, isIgnoredError } from "./error-reporter.ts";
+import { createErrorReporter, type ErrorReport, isIgnoredError } from "./error-reporter.ts";
+import { isFeatureFlagOn } from "./feature-flags.ts";
 
 function reporter(options: { enabled?: boolean; random?: () => number } = {}) {
   const sent: ErrorReport[] = [];

@@ -1,16 +1,6 @@
 // The error-reporting service: on only with its feature flag, sampled (docs/shell.md).
 import { ERROR_REPORTING_PAGE_LOAD_SAMPLE_RATE, ERROR_REPORTING_SAMPLE_RATE } from "./constants.ts";
 
-export interface FeatureFlag {
-  readonly id: string;
-  readonly enabled: boolean;
-}
-
-/** Whether the user's feature flags hold `id` switched on. Missing flags count as off. */
-export function isFeatureFlagOn(flags: readonly FeatureFlag[] | null | undefined, id: string): boolean {
-  return flags?.some((flag) => flag.id === id && flag.enabled) ?? false;
-}
-
 export type ErrorReportKind = "pageLoad" | "other";
 
 export interface ErrorReport {

@@ -3,12 +3,8 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { FEATURE_FLAG } from "#contract/constants.ts";
-import {
-  createErrorReporter,
-  isFeatureFlagOn,
-  type ErrorReport,
-  type FeatureFlag,
-} from "../lib/error-reporter.ts";
+import type { ErrorReport, ErrorReporter, ErrorReportKind } from "../lib/error-reporter.ts";
+import { isFeatureFlagOn, type FeatureFlag } from "../lib/feature-flags.ts";
 import { shouldInterceptLink } from "../lib/links.ts";
 
 export const ERROR_REPORTS_PATH = "/resources/error-reports";
@@ -56,17 +52,33 @@ function sendReport(report: ErrorReport, csrfToken: string): void {
   });
 }
 
-/** Uncaught errors go to the server's log when the user's error-reporting flag is on. */
+/**
+ * Uncaught errors go to the server's log when the user's error-reporting flag is on. The reporter's rules
+ * (what is ignored, the sampling) load with the first error: pages without one never fetch them.
+ */
 export function useErrorReporting(featureFlags: readonly FeatureFlag[], csrfToken: string): void {
   const enabled = isFeatureFlagOn(featureFlags, FEATURE_FLAG.ERROR_REPORTING);
   useEffect(() => {
     if (!enabled) return;
-    const reporter = createErrorReporter({ enabled, send: (report) => sendReport(report, csrfToken) });
-    // Errors until the page has finished loading belong to the page load, sampled at 1; later ones at 0.1.
-    const kind = () =>
-      document.readyState === "complete" && performance.now() > 5_000 ? "other" : "pageLoad";
-    const onError = (event: ErrorEvent) => reporter.report(event.error ?? event.message, { kind: kind() });
-    const onRejection = (event: PromiseRejectionEvent) => reporter.report(event.reason, { kind: kind() });
+    let reporter: Promise<ErrorReporter> | undefined;
+    const report = (error: unknown) => {
+      // Errors until the page has finished loading belong to the page load, sampled at 1; later ones at 0.1.
+      // The kind is the moment's, not the reporter's arrival's.
+      const kind: ErrorReportKind =
+        document.readyState === "complete" && performance.now() > 5_000 ? "other" : "pageLoad";
+      reporter ??= import("../lib/error-reporter.ts").then(({ createErrorReporter }) =>
+        createErrorReporter({ enabled, send: (sent) => sendReport(sent, csrfToken) }),
+      );
+      reporter.then(
+        (loaded) => loaded.report(error, { kind }),
+        () => {
+          // Not loaded (offline, a new deployment): the reporter must never raise errors of its own.
+          reporter = undefined;
+        },
+      );
+    };
+    const onError = (event: ErrorEvent) => report(event.error ?? event.message);
+    const onRejection = (event: PromiseRejectionEvent) => report(event.reason);
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
     return () => {

@@ -12,8 +12,8 @@ const TARGET_KB = 140;
 /**
  * What each page may load until it meets the target: just above what it loads now (0.1 KiB for the
  * hashed names of the assets a chunk refers to, which move with any change to them), lowered whenever a
- * change makes it smaller, raised only for a measured gain named here. The shell's own first scripts
- * (React, React Router, i18next and the hydrated shell) do not fit the target yet.
+ * change makes it smaller, raised only for a measured gain named here. `/issues` fits; the other pages'
+ * own modules (the issue view, the dashboard, the widgets' frames) do not yet.
  */
 const BUDGET_KB: Record<string, number> = {
   // Lowered when the first scripts lost zod (docs/decisions/0027-no-zod-in-the-first-scripts.md), then
@@ -21,11 +21,12 @@ const BUDGET_KB: Record<string, number> = {
   // them, then the help panel's (docs/decisions/0029-the-left-bar-hydrates-on-its-own.md), then when
   // libraries left the `start` group (react-i18next's Trans: docs/decisions/0028-first-scripts-in-two-chunks.md),
   // then when the keyboard shortcuts' catalogue and matcher did (app/shell/use-shortcuts.ts), and the
-  // agreement's dialog and notice (app/shell/user-agreement-prompt.tsx).
-  "/issues": 144.3,
-  "/issue/DEMO-2": 151.8,
-  "/dashboard": 153.0,
-  "/notifications": 145.6,
+  // agreement's dialog and notice (app/shell/user-agreement-prompt.tsx), then when the translations' table,
+  // the path table, the pricing popup and the error reporter's rules did (docs/benchmarks.md).
+  "/issues": 139.8,
+  "/issue/DEMO-2": 148.2,
+  "/dashboard": 148.4,
+  "/notifications": 142.1,
 };
 
 /** Libraries that load when used: menus after hydration, math and diagrams when a page shows them. */

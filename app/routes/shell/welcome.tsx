@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/welcome";
 import { getI18n } from "#app/middleware/i18next.server.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getI18n(context).getFixedT(null, "pages")("titles.welcome") };
@@ -12,6 +13,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** The welcome path shows no navigation: the root layout leaves it out here. */
+export const handle: RouteHandle = { navigation: false };
+
 export default function Welcome() {
   const { t } = useTranslation("pages");
   return (

@@ -1,50 +1,27 @@
-// What opens by itself after sign-in (docs/shell.md, Startup popups): the tips for new users when the
-// profile asks for them, once per browser session, and the pricing-update popup under every condition of
-// the rule in shell-rules.ts. Both need scripts: without them nothing pops up.
+// The pricing-update popup (docs/shell.md, Startup popups), under every condition of the rule in
+// shell-rules.ts. It needs scripts: without them nothing pops up. The root loads this module after hydration,
+// and only for a user the popup may be for (`mayShowPricingPopup`).
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher } from "react-router";
 import type { CurrentUser } from "#contract/api.ts";
 import { CsrfInput } from "../components/csrf-input.tsx";
 import { LANGUAGE_LOCALES, toLanguage, FALLBACK_LANGUAGE } from "../i18n/languages.ts";
 import { formatDate } from "../lib/dates.ts";
-import { HELP_PANEL_PARAM } from "./help-panel.tsx";
 import { documentVisibility } from "../lib/document-visibility.ts";
+import { mayShowPricingPopup } from "./tips-at-startup.ts";
 import { PRICING_CHANGE_DATE, shouldShowPricingPopup } from "./shell-rules.ts";
 
-const TIPS_SHOWN_KEY = "keel.session.tipsShown";
 /** How often a waiting popup checks its conditions again (the tab may become visible, time passes). */
 const PRICING_CHECK_MS = 30_000;
 
-export function useTipsAtStartup(user: CurrentUser): void {
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const show = !user.guest && user.profiles.tips.showTips;
-  useEffect(() => {
-    if (!show) return;
-    try {
-      if (sessionStorage.getItem(TIPS_SHOWN_KEY)) return;
-      sessionStorage.setItem(TIPS_SHOWN_KEY, "1");
-    } catch {
-      return;
-    }
-    const params = new URLSearchParams(search);
-    if (params.has(HELP_PANEL_PARAM)) return;
-    params.set(HELP_PANEL_PARAM, "tips");
-    void navigate(`${pathname}?${params.toString()}`, { replace: true });
-    // Once per session, on whichever page comes first.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [show]);
-}
-
-export function PricingPopup({ user }: { user: CurrentUser }) {
+export default function PricingPopup({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher({ key: "pricing-popup" });
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t, i18n } = useTranslation("shell");
-  const eligible =
-    !user.guest && user.profiles.tips.showPricingAdminPopup && !user.profiles.tips.pricingAdminPopupShown;
+  const eligible = mayShowPricingPopup(user);
 
   useEffect(() => {
     if (!eligible) return;
