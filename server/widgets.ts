@@ -9,7 +9,8 @@ import type { Logger } from "pino";
 import { jsonForDataBlock } from "#app/lib/json-block.ts";
 import type { BackendTransport } from "#app/lib/keel-context.ts";
 import { isPublicPackageFile } from "#contract/package-files.ts";
-import { FrameDataSchema, WIDGET_SANDBOX, type FrameData } from "#app/widgets/protocol.ts";
+import { FrameDataSchema, type FrameData } from "#app/widgets/frame-data.ts";
+import { WIDGET_SANDBOX } from "#app/widgets/protocol.ts";
 import { cspNonce } from "./security.ts";
 
 const BOOTSTRAP = readFileSync(new URL("./widget-bootstrap.js", import.meta.url), "utf8")

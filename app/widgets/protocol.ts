@@ -1,7 +1,7 @@
 // The messages between a widget's frame and the host (docs/widgets.md, "The bridge"). Everything that
-// crosses is checked here: shapes with zod, and values for the keys that reach prototypes.
-import { z } from "zod";
-import { EXTENSION_POINTS } from "#contract/extension-points.ts";
+// crosses is checked here: shapes with zod/mini (the browser builds them when a frame starts: zod's full API
+// made each schema with all of its methods), and values for the keys that reach prototypes.
+import { z } from "zod/mini";
 
 // What the page renders a frame with, kept apart from the checks so that the page's first scripts need no zod.
 export { REGISTER_TIMEOUT_MS, WIDGET_SANDBOX } from "./frame-policy.ts";
@@ -40,9 +40,9 @@ export function isSafeJson(value: unknown, depth = 0): boolean {
   return true;
 }
 
-const safeJson = z.unknown().refine((value) => value === undefined || isSafeJson(value), {
-  message: "not plain data",
-});
+const safeJson = z
+  .unknown()
+  .check(z.refine((value) => value === undefined || isSafeJson(value), { message: "not plain data" }));
 
 export const BASE_METHODS = [
   "alert",
@@ -98,9 +98,9 @@ export const HelloSchema = z.strictObject({
 
 export const CallSchema = z.strictObject({
   kind: z.literal("call"),
-  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  id: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
   method: z.enum(HOST_METHODS),
-  args: z.array(safeJson).max(8),
+  args: z.array(safeJson).check(z.maxLength(8)),
 });
 export type CallMessage = z.infer<typeof CallSchema>;
 
@@ -127,56 +127,5 @@ export function parseCall(data: unknown): CallMessage | null {
   return result.data;
 }
 
-// ---------- what the frame is told about itself (the `ytapp` parameter of its URL) ----------
-
-const Text = z.string().max(1000);
-
-export const WidgetEntitySchema = z.strictObject({
-  type: z.enum(["issue", "ticket", "article", "project", "user", "app"]),
-  id: Text,
-  idReadable: Text.optional(),
-  summary: Text.optional(),
-  login: Text.optional(),
-  key: Text.optional(),
-  draft: z.boolean().optional(),
-  isEditing: z.boolean().optional(),
-  project: z.strictObject({ id: Text, shortName: Text.optional(), name: Text.optional() }).optional(),
-  fields: z
-    .array(
-      z.strictObject({
-        id: Text,
-        name: Text,
-        type: Text,
-        value: z.union([Text, z.number(), z.boolean(), z.null()]),
-      }),
-    )
-    .max(100)
-    .optional(),
-});
-export type WidgetEntity = z.infer<typeof WidgetEntitySchema>;
-
-export const WidgetUserSchema = z.strictObject({
-  id: Text,
-  login: Text,
-  name: Text,
-  avatarUrl: Text.nullable(),
-  userType: Text.optional(),
-  timeZone: Text.optional(),
-});
-export type WidgetUser = z.infer<typeof WidgetUserSchema>;
-
-export const FrameDataSchema = z.strictObject({
-  locale: z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/),
-  theme: z.enum(["light", "dark"]),
-  entity: WidgetEntitySchema.nullable(),
-  me: WidgetUserSchema.nullable(),
-  widget: z.strictObject({
-    id: Text,
-    appId: Text,
-    appName: Text,
-    key: Text,
-    extensionPoint: z.enum(EXTENSION_POINTS),
-  }),
-  editable: z.boolean(),
-});
-export type FrameData = z.infer<typeof FrameDataSchema>;
+// What the frame is told about itself: its checks are the server's (frame-data.ts), its types everyone's.
+export type { FrameData, WidgetEntity, WidgetUser } from "./frame-data.ts";

@@ -3,7 +3,7 @@
 // of Keel's port. This module is no second host: it checks each message, turns a call into the host
 // operation of the same meaning and hands it to the frame's session, which applies the place's methods,
 // the request rules and the confirmations exactly as for `YTApp` widgets.
-import { z } from "zod";
+import { z } from "zod/mini";
 import { isSafeJson, MAX_MESSAGE_CHARS, type HostMethod } from "../protocol.ts";
 import { WidgetRequestError } from "./requests.ts";
 
@@ -115,25 +115,29 @@ export function translateLegacyCall(
   throw new TypeError(`${methodName.slice(0, 100)} is not available here`);
 }
 
-const CallId = z.union([z.string().min(1).max(100), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]);
+const Name = z.string().check(z.minLength(1), z.maxLength(100));
+const CallId = z.union([Name, z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))]);
 type CallId = z.infer<typeof CallId>;
-const Name = z.string().min(1).max(100);
-const Args = z.array(z.unknown()).max(8);
+const Args = z.array(z.unknown()).check(z.maxLength(8));
 
 export const LegacyMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal(LEGACY_TYPES.service),
     callId: CallId,
     methodName: Name,
-    arguments: Args.optional(),
+    arguments: z.optional(Args),
   }),
   z.object({
     type: z.literal(LEGACY_TYPES.call),
     callId: CallId,
     methodName: Name,
-    arguments: Args.optional(),
+    arguments: z.optional(Args),
   }),
-  z.object({ type: z.literal(LEGACY_TYPES.setInterface), callId: CallId, apiMethods: z.array(Name).max(50) }),
+  z.object({
+    type: z.literal(LEGACY_TYPES.setInterface),
+    callId: CallId,
+    apiMethods: z.array(Name).check(z.maxLength(50)),
+  }),
   z.object({ type: z.literal(LEGACY_TYPES.response), callId: CallId, success: z.boolean() }),
 ]);
 export type LegacyMessage = z.infer<typeof LegacyMessageSchema>;
