@@ -40,6 +40,13 @@ test.describe("sample apps in their places", () => {
   test("the issue page runs its widgets in sandboxed frames that read the issue through the host", async ({
     page,
   }) => {
+    // The server's elements of the widgets' places, marked before React hydrates them.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        for (const element of document.querySelectorAll("[data-widget]"))
+          Object.assign(element, { fromServer: true });
+      }),
+    );
     await signInQuickly(page, "alice", "/issue/DEMO-1");
     await waitForHydration(page);
     const places: [string, string][] = [
@@ -59,6 +66,12 @@ test.describe("sample apps in their places", () => {
       await expect(frame(page, title).getByRole("status")).toContainText(
         "GET ok: DEMO-1: Navigation collapses on narrow screens",
       );
+      // The frame's code came after hydration and renders inside the server's element, which stays.
+      const element = page
+        .locator(`[data-place="${place}"] [data-widget]`)
+        .filter({ has: page.locator(`iframe[title="${title}"]`) });
+      await expect(element).toHaveAttribute("data-state", "ready");
+      expect(await element.evaluate((e) => "fromServer" in e), `${place}: the server's element`).toBe(true);
     }
     // App icons are served as inert downloads, which an <img> still shows.
     const icons = page.locator(".widget-header img");

@@ -1,18 +1,18 @@
-// One app widget in its sandboxed frame: placeholder, then the widget or its error texts; in place or
-// modal; config mode when editable; confirmation of mutating requests. The frame's life is in
-// use-widget-session.ts, the page's side of its calls in frame-host.ts.
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+// Where an app widget's frame goes: the server renders its element with the reserved box and a loading
+// notice (or, without scripts, that the widget needs them), and the browser hydrates the same markup. The
+// frame itself, with its session, bridge and dialogs (live-widget-frame.tsx), loads once the page has
+// hydrated and the place comes within a screen of the viewport
+// (docs/decisions/0026-widget-frames-start-near-the-viewport.md): none of it is among the page's first
+// scripts, and frames further down the page do not compete with the first one while it starts. It renders
+// inside the same element, whose state it sets (`FrameLook`), so the element stays the server's.
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import { loadChunk } from "#app/lib/app-errors.ts";
+import { appLogger } from "#app/lib/app-logger.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useNearViewport } from "#app/lib/use-near-viewport.ts";
-import { WIDGET_SANDBOX } from "../frame-policy.ts";
 import type { WidgetEntity, WidgetUser } from "../protocol.ts";
 import type { EmbeddedIn, HostedWidget } from "../types.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { trackLifecycle, type PendingConfirm } from "./frame-host.ts";
-import type { Decision } from "./requests.ts";
-import { useAppLocation, useFollowLocation } from "./use-app-location.ts";
-import { useWidgetSession } from "./use-widget-session.ts";
 
 export interface WidgetFrameProps {
   widget: HostedWidget;
@@ -37,151 +37,126 @@ export interface WidgetFrameProps {
   style?: CSSProperties;
 }
 
-export function WidgetFrame(props: WidgetFrameProps) {
-  const { widget, entity, me, editable = false, embeddingId, embeddedIn, locationBase } = props;
-  const { t } = useTranslation("widgets");
-  const hydrated = useHydrated();
-  // A frame starts (its document, the bridge, the registration's timeout) once its place comes within a
-  // screen of the viewport: frames further down the page do not compete with it while it starts.
-  const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box, hydrated);
-  const [modal, setModal] = useState(false);
-  const [configMode, setConfigMode] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [widgetError, setWidgetError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
-  const appLocation = useAppLocation(locationBase);
-  const callbacks = useRef(props);
-  useEffect(() => {
-    callbacks.current = props;
-  });
-  const label = t("frame.title", { widget: widget.name, app: widget.appTitle });
-  const { frame, phase, src, session } = useWidgetSession(
-    {
-      widget,
-      entity,
-      editable,
-      embeddingId,
-      embeddedIn,
-      cacheKey: `${widget.appName}:${widget.key}:${embeddingId ?? entity?.id ?? "-"}`,
-      closable: Boolean(props.onClose),
-      callbacks: () => callbacks.current,
-      location: appLocation.ui,
-      confirm: setConfirm,
-      setModal,
-      setBusy,
-      setConfigMode,
-      setError: setWidgetError,
-    },
-    {
-      start: hydrated && near,
-      me,
-      registerTimeoutMs: props.registerTimeoutMs,
-      refreshSignal: props.refreshSignal,
-      configureSignal: props.configureSignal,
-    },
-  );
-  useFollowLocation(locationBase, appLocation, session, phase.kind === "ready");
-
-  useEffect(() => {
-    if (!modal) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setModal(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [modal]);
-
-  const answer = (decision: Decision) => {
-    confirm?.resolve(decision);
-    setConfirm(null);
-  };
-
-  const expected = widget.expectedDimensions;
-  const size: CSSProperties | undefined =
-    expected && !modal
-      ? { width: "100%", maxWidth: expected.width ?? undefined, height: expected.height ?? undefined }
-      : undefined;
-  const classes = [
+/** The frame's element's classes, as placed and as the live frame changes them. */
+export function frameClasses(
+  className: string | undefined,
+  { modal = false, configMode = false }: { modal?: boolean; configMode?: boolean } = {},
+): string {
+  return [
     "widget-frame",
     modal ? "widget-frame-modal" : "",
     configMode ? "widget-frame-config" : "",
-    props.className ?? "",
+    className,
   ]
     .filter(Boolean)
     .join(" ");
+}
 
+/** The frame's size as the app declares it: the box has it from the first render, so nothing moves. */
+export function reservedSize(widget: HostedWidget): CSSProperties | undefined {
+  const expected = widget.expectedDimensions;
+  return expected
+    ? { width: "100%", maxWidth: expected.width ?? undefined, height: expected.height ?? undefined }
+    : undefined;
+}
+
+/** Covers the box until the widget registers; without scripts there is no host, and it says so. */
+export function FrameLoading({ widget, hydrated }: { widget: HostedWidget; hydrated: boolean }) {
+  const { t } = useTranslation("widgets");
+  return (
+    <p className="widget-frame-placeholder" role="status">
+      <span className="widget-frame-spinner" aria-hidden="true" />
+      <span className="when-scripting">{t("frame.loading", { widget: widget.name })}</span>
+      {!hydrated ? (
+        <span className="when-no-scripting">{t("frame.needsScripts", { widget: widget.name })}</span>
+      ) : null}
+    </p>
+  );
+}
+
+/** What a frame that did not start shows: it did not register in time, or its document did not load. */
+export function FrameFailed({ reason, detail }: { reason: "timeout" | "load"; detail?: string }) {
+  const { t } = useTranslation("widgets");
+  return (
+    <div className="widget-frame-failed" role="alert">
+      <p className="widget-frame-failed-title">
+        {reason === "timeout" ? t("frame.registerTimeout") : t("frame.problem")}
+      </p>
+      {reason === "load" ? <p>{t("frame.loadFailed", { status: detail ?? "" })}</p> : null}
+      <p>{t("frame.contactVendor")}</p>
+      <p>{t("frame.checkConsole")}</p>
+    </div>
+  );
+}
+
+/** The frame's element's state, which the live frame sets: it stays one element from the server's on. */
+export interface FrameLook {
+  state: "loading" | "ready" | "failed";
+  modal: boolean;
+  configMode: boolean;
+}
+
+export interface LiveFrameProps extends WidgetFrameProps {
+  /** The live frame's state, for the element around it. */
+  onLook: (look: FrameLook) => void;
+}
+
+/** The reserved box with the loading notice: the server's, and the live frame's first render. */
+export function FrameLoadingBox({ widget, hydrated }: { widget: HostedWidget; hydrated: boolean }) {
+  return (
+    <div className="widget-frame-box">
+      <div className="widget-frame-iframe widget-frame-reserved" style={reservedSize(widget)} />
+      <FrameLoading widget={widget} hydrated={hydrated} />
+    </div>
+  );
+}
+
+function ChunkFailed({ detail, onLook }: { detail: string; onLook: LiveFrameProps["onLook"] }) {
+  useLayoutEffect(() => onLook({ state: "failed", modal: false, configMode: false }), [onLook]);
+  return <FrameFailed reason="load" detail={detail} />;
+}
+
+const LiveWidgetFrame = lazy(() =>
+  loadChunk(() => import("./live-widget-frame.tsx"), "widget-frame").then(
+    (module) => ({ default: module.LiveWidgetFrame }),
+    (error: unknown) => {
+      // Offline, or a new deployment: every frame of the page says it could not load, as a frame whose
+      // document fails does.
+      appLogger.error("The widget frame's code did not load", { error });
+      const detail = error instanceof Error ? error.message : "";
+      return { default: ({ onLook }: LiveFrameProps) => <ChunkFailed detail={detail} onLook={onLook} /> };
+    },
+  ),
+);
+
+const LOADING: FrameLook = { state: "loading", modal: false, configMode: false };
+
+export function WidgetFrame(props: WidgetFrameProps) {
+  const { t } = useTranslation("widgets");
+  const hydrated = useHydrated();
+  const element = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(element, hydrated);
+  const [look, setLook] = useState(LOADING);
+  const { widget } = props;
+  const placeholder = <FrameLoadingBox widget={widget} hydrated={hydrated} />;
   return (
     <div
-      className={classes}
+      ref={element}
+      className={frameClasses(props.className, look)}
       style={props.style}
       data-widget={`${widget.appName}/${widget.key}`}
-      data-state={phase.kind}
-      role={modal ? "dialog" : undefined}
-      aria-modal={modal ? true : undefined}
-      aria-label={modal ? t("frame.modalLabel", { widget: widget.name }) : undefined}
+      data-state={look.state}
+      role={look.modal ? "dialog" : undefined}
+      aria-modal={look.modal ? true : undefined}
+      aria-label={look.modal ? t("frame.modalLabel", { widget: widget.name }) : undefined}
     >
-      {modal ? (
-        <button type="button" className="button widget-frame-exit" onClick={() => setModal(false)}>
-          {t("frame.exitModal")}
-        </button>
-      ) : null}
-      {configMode ? <p className="widget-frame-badge">{t("frame.configuring")}</p> : null}
-      {widgetError ? (
-        <p className="widget-frame-widget-error" role="alert">
-          {t("frame.widgetError", { message: widgetError })}
-        </p>
-      ) : null}
-      {phase.kind === "failed" ? (
-        <div className="widget-frame-failed" role="alert">
-          <p className="widget-frame-failed-title">
-            {phase.reason === "timeout" ? t("frame.registerTimeout") : t("frame.problem")}
-          </p>
-          {phase.reason === "load" ? <p>{t("frame.loadFailed", { status: phase.detail ?? "" })}</p> : null}
-          <p>{t("frame.contactVendor")}</p>
-          <p>{t("frame.checkConsole")}</p>
-        </div>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <LiveWidgetFrame {...props} onLook={setLook} />
+        </Suspense>
       ) : (
-        // The box has the frame's final size from the first render, and the placeholder covers it until the
-        // widget registers: nothing moves when the widget appears.
-        <div className="widget-frame-box" ref={box}>
-          {src ? (
-            <iframe
-              ref={frame}
-              title={label}
-              src={src}
-              sandbox={WIDGET_SANDBOX.join(" ")}
-              referrerPolicy="no-referrer"
-              allow=""
-              loading="eager"
-              className="widget-frame-iframe"
-              style={size}
-              onLoad={() => trackLifecycle(widget, "loaded")}
-            />
-          ) : (
-            <div className="widget-frame-iframe widget-frame-reserved" style={size} />
-          )}
-          {phase.kind === "loading" || busy ? (
-            <p className="widget-frame-placeholder" role="status">
-              <span className="widget-frame-spinner" aria-hidden="true" />
-              <span className="when-scripting">{t("frame.loading", { widget: widget.name })}</span>
-              {/* Without scripts there is no host: the page says so instead of loading forever. */}
-              {!hydrated ? (
-                <span className="when-no-scripting">{t("frame.needsScripts", { widget: widget.name })}</span>
-              ) : null}
-            </p>
-          ) : null}
-        </div>
+        placeholder
       )}
-      {confirm ? (
-        <ConfirmDialog
-          app={widget.appTitle}
-          method={confirm.method}
-          path={confirm.path}
-          dataLoss={confirm.dataLoss}
-          onAnswer={answer}
-        />
-      ) : null}
     </div>
   );
 }
