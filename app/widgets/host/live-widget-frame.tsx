@@ -45,7 +45,6 @@ export function LiveWidgetFrame(props: LiveFrameProps) {
       setError: setWidgetError,
     },
     {
-      start: true,
       me,
       registerTimeoutMs: props.registerTimeoutMs,
       refreshSignal: props.refreshSignal,

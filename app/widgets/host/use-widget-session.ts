@@ -14,9 +14,9 @@ import { effectiveTheme, useEffectiveTheme } from "./use-effective-theme.ts";
 export type Phase =
   { kind: "loading" } | { kind: "ready" } | { kind: "failed"; reason: "timeout" | "load"; detail?: string };
 
+/** The session starts when the hook first runs: its frame mounts once the page is hydrated and the place is
+ * near the viewport (widget-frame.tsx). */
 export interface WidgetSessionOptions {
-  /** The page is hydrated and the frame's place is near the viewport. */
-  start: boolean;
   me: FrameData["me"];
   /** How long the widget has to call YTApp.register(). */
   registerTimeoutMs?: number;
@@ -26,7 +26,7 @@ export interface WidgetSessionOptions {
 
 export function useWidgetSession(
   host: Omit<FrameHost, "frameWindow" | "registered">,
-  { start, me, registerTimeoutMs, refreshSignal, configureSignal }: WidgetSessionOptions,
+  { me, registerTimeoutMs, refreshSignal, configureSignal }: WidgetSessionOptions,
 ) {
   const { widget, entity, editable, embeddingId } = host;
   const { t, i18n } = useTranslation("widgets");
@@ -38,7 +38,6 @@ export function useWidgetSession(
 
   // The frame exists only in the browser, after this listener: the hello can never be missed.
   useEffect(() => {
-    if (!start) return;
     const data: FrameData = {
       locale: i18n.language,
       theme: effectiveTheme(),
@@ -97,7 +96,7 @@ export function useWidgetSession(
     };
     // Built once per session; language and theme changes reach the widget as events.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [start]);
+  }, []);
 
   // Registration must come within the timeout of the frame's creation.
   const { appName, key } = widget;
