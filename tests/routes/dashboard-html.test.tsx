@@ -5,25 +5,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { WithI18n } from "../helpers/i18n.tsx";
 import type { DashboardTile } from "#contract/api.ts";
-import type { HostedWidget } from "#app/widgets/types.ts";
+import { TEAM_PULSE } from "../helpers/hosted-widgets.ts";
 import Dashboard from "#app/routes/dashboard/dashboard.tsx";
-
-const PULSE: HostedWidget = {
-  id: "w-1",
-  key: "pulse",
-  name: "Team pulse",
-  description: "The five latest issues of a project",
-  extensionPoint: "DASHBOARD_WIDGET",
-  indexPath: "pulse/index.html",
-  iconUrl: null,
-  showHeader: true,
-  settingsSchemaPath: null,
-  expectedDimensions: null,
-  defaultDimensions: null,
-  appId: "app-1",
-  appName: "team-pulse",
-  appTitle: "Team Pulse",
-};
 
 const tile = (id: string, extra: Partial<DashboardTile> = {}): DashboardTile => ({
   id,
@@ -41,7 +24,7 @@ function render(tiles: DashboardTile[], path = "/dashboard"): string {
     signedIn: true,
     me: { id: "1-2", login: "alice", name: "Alice Member", avatarUrl: null },
     tiles,
-    widgets: [PULSE],
+    widgets: [TEAM_PULSE],
   };
   const Page = Dashboard as unknown as (props: { loaderData: typeof loaderData }) => React.ReactNode;
   const router = createMemoryRouter([{ path: "/dashboard", element: <Page loaderData={loaderData} /> }], {

@@ -6,26 +6,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { WithI18n } from "#tests/helpers/i18n.tsx";
-import type { HostedWidget } from "../types.ts";
+import { TEAM_PULSE } from "#tests/helpers/hosted-widgets.ts";
 import { LiveWidgetFrame } from "./live-widget-frame.tsx";
 import { FrameLoadingBox, WidgetFrame, type WidgetFrameProps } from "./widget-frame.tsx";
 
-const PULSE: HostedWidget = {
-  id: "w-1",
-  key: "pulse",
-  name: "Team pulse",
-  description: "The five latest issues of a project",
-  extensionPoint: "DASHBOARD_WIDGET",
-  indexPath: "pulse/index.html",
-  iconUrl: null,
-  showHeader: true,
-  settingsSchemaPath: null,
-  expectedDimensions: { width: 400, height: 300 },
-  defaultDimensions: null,
-  appId: "app-1",
-  appName: "team-pulse",
-  appTitle: "Team Pulse",
-};
+const PULSE = { ...TEAM_PULSE, expectedDimensions: { width: 400, height: 300 } };
 
 const props: WidgetFrameProps = { widget: PULSE, entity: null, me: null, className: "tile-frame" };
 
