@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce.tsx";
+import { appLogger } from "./lib/app-logger.ts";
 import { browserCheckScript } from "./lib/browser-support.ts";
 import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
@@ -193,8 +194,14 @@ const ConnectionStatus = lazy(() => import("./offline/connection-status.tsx"));
 // The command palette loads on its first Ctrl/Cmd+K and stays mounted after.
 const QuickSearch = lazy(() => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })));
 
-// The pricing popup, its rule and its date: loaded after hydration, for the users it may be for.
-const PricingPopup = lazy(() => import("./shell/pricing-popup.tsx"));
+// The pricing popup, its rule and its date: loaded after hydration, for the users it may be for. A popup whose
+// code does not load (offline, a new deployment) waits for another page rather than break this one.
+const PricingPopup = lazy(() =>
+  import("./shell/pricing-popup.tsx").catch((error: unknown) => {
+    appLogger.warn("The pricing popup did not load", { error });
+    return { default: () => null };
+  }),
+);
 
 // The left bar hydrates on its own, after the page, once its code has arrived (deferred-parts.tsx).
 const Navigation = deferredPart("navigation", () =>

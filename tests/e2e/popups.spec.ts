@@ -78,3 +78,20 @@ test("alice, without the pricing flag, never sees it", async ({ page }) => {
   await page.clock.runFor(30 * 60_000);
   await expect(page.getByRole("dialog", { name: "Pricing update" })).toHaveCount(0);
 });
+
+test("a pricing popup whose code does not load leaves the page as it is", async ({ page }) => {
+  // The popup's code loads after hydration, only for the users it may be for (admin here).
+  let asked = false;
+  await page.route(/\/assets\/pricing-popup-[\w-]+\.js$/, (route) => {
+    asked = true;
+    return route.abort();
+  });
+  await page.clock.install();
+  await signInQuickly(page, "admin", "/issues");
+  await waitForHydration(page);
+  await expect.poll(() => asked, { message: "the popup's code was asked for" }).toBe(true);
+  await page.clock.runFor(11 * 60_000);
+  await expect(page.getByRole("dialog", { name: "Pricing update" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+  await expect(page.getByTestId("current-user")).toHaveText("Ada Admin");
+});
