@@ -15,7 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce.tsx";
-import { appLogger } from "./lib/app-logger.ts";
+import { optionalLazy } from "./lib/optional-lazy.tsx";
 import { browserCheckScript } from "./lib/browser-support.ts";
 import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
@@ -190,18 +190,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // Opened only from the bell, so its code is not part of the first scripts.
 const NotificationsPopup = lazy(() => import("./shell/notifications-popup.tsx"));
 // The reconnecting banner and the service worker's registration: not among the first scripts.
-const ConnectionStatus = lazy(() => import("./offline/connection-status.tsx"));
+const ConnectionStatus = optionalLazy(
+  () => import("./offline/connection-status.tsx"),
+  "The connection status",
+);
 // The command palette loads on its first Ctrl/Cmd+K and stays mounted after.
 const QuickSearch = lazy(() => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })));
 
-// The pricing popup, its rule and its date: loaded after hydration, for the users it may be for. A popup whose
-// code does not load (offline, a new deployment) waits for another page rather than break this one.
-const PricingPopup = lazy(() =>
-  import("./shell/pricing-popup.tsx").catch((error: unknown) => {
-    appLogger.warn("The pricing popup did not load", { error });
-    return { default: () => null };
-  }),
-);
+// The pricing popup, its rule and its date: loaded after hydration, for the users it may be for.
+const PricingPopup = optionalLazy(() => import("./shell/pricing-popup.tsx"), "The pricing popup");
 
 // The left bar hydrates on its own, after the page, once its code has arrived (deferred-parts.tsx).
 const Navigation = deferredPart("navigation", () =>

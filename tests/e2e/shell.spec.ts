@@ -542,6 +542,20 @@ test.describe("hydration", () => {
     await expect(mainNav(page).getByRole("link", { name: "Issues" })).toBeVisible();
   });
 
+  test("a connection banner whose code does not load leaves the page as it is", async ({ page }) => {
+    let asked = false;
+    await page.route(/\/assets\/connection-status-[\w-]+\.js$/, (route) => {
+      asked = true;
+      return route.abort();
+    });
+    await signInQuickly(page, "admin", "/issues");
+    await expect.poll(() => asked, { message: "the banner's code was asked for" }).toBe(true);
+    await openAndClosePalette(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
+    await mainNav(page).getByRole("link", { name: "Knowledge Base" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Knowledge Base" })).toBeVisible();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
