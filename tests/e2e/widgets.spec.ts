@@ -85,6 +85,18 @@ test.describe("sample apps in their places", () => {
     await expect(notes.getByTestId("result")).toHaveText(`GET ok: ${(await userOf("alice")).login}`);
   });
 
+  test("frames whose code does not load say so in their places, and the page stays", async ({ page }) => {
+    await page.route(/\/assets\/live-widget-frame-[\w-]+\.js$/, (route) => route.abort());
+    await signInQuickly(page, "alice", "/issue/DEMO-1");
+    const place = page.locator('[data-place="issue-field-panel-first"] [data-widget]').first();
+    await expect(place).toHaveAttribute("data-state", "failed");
+    await expect(place.getByRole("alert")).toContainText("There was a problem loading the widget");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(
+      "Navigation collapses on narrow screens",
+    );
+  });
+
   test("a link on another site cannot run an app's handler with the user's cookie", async ({
     page,
     baseURL,
