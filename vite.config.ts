@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { serviceWorker } from "./app/offline/service-worker-build.ts";
@@ -45,6 +46,13 @@ const start = firstScripts();
 
 export default defineConfig({
   plugins: [reactRouter(), serviceWorker(), precompressAssets(), start.plugin],
+  resolve: {
+    alias: {
+      "use-sync-external-store/shim": fileURLToPath(
+        new URL("app/lib/use-sync-external-store-shim.ts", import.meta.url),
+      ),
+    },
+  },
   build: {
     target: "es2023",
     // The only chunks above Vite's default 500 kB are the diagram engine's (mermaid and its elk layout),
