@@ -30,7 +30,7 @@ import { loadShellOrRedirect } from "./lib/shell.server.ts";
 import { deferredPart } from "./shell/deferred-parts.tsx";
 import { showsNavigation } from "./lib/route-handle.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
-import { twoFactorRedirect } from "./shell/shell-rules.ts";
+import { mayShowPricingPopup, twoFactorRedirect } from "./shell/shell-rules.ts";
 import { useShortcuts } from "./shell/use-shortcuts.ts";
 import { useErrorReporting, useLinkInterception } from "./shell/use-client-runtime.ts";
 import { configDataBlock, PRELOADED_CONFIG_ID } from "./lib/config-cache.ts";
@@ -42,7 +42,7 @@ import {
   usePendingSubmitButtons,
   useSlowNavigation,
 } from "./shell/navigation-progress.tsx";
-import { mayShowPricingPopup, useTipsAtStartup } from "./shell/tips-at-startup.ts";
+import { useTipsAtStartup } from "./shell/tips-at-startup.ts";
 import { visibleBanners } from "./shell/banners.server.ts";
 import { hubAgreementService, loadAgreementState } from "./shell/user-agreement.server.ts";
 import { canSeeNotifications } from "./shell/inbox-access.ts";

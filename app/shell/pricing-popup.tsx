@@ -9,8 +9,7 @@ import { CsrfInput } from "../components/csrf-input.tsx";
 import { LANGUAGE_LOCALES, toLanguage, FALLBACK_LANGUAGE } from "../i18n/languages.ts";
 import { formatDate } from "../lib/dates.ts";
 import { documentVisibility } from "../lib/document-visibility.ts";
-import { mayShowPricingPopup } from "./tips-at-startup.ts";
-import { PRICING_CHANGE_DATE, shouldShowPricingPopup } from "./shell-rules.ts";
+import { mayShowPricingPopup, PRICING_CHANGE_DATE, shouldShowPricingPopup } from "./shell-rules.ts";
 
 /** How often a waiting popup checks its conditions again (the tab may become visible, time passes). */
 const PRICING_CHECK_MS = 30_000;

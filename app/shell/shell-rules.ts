@@ -24,6 +24,13 @@ export interface PricingPopupInput {
   tabVisible: boolean;
 }
 
+/** The profile's side of the popup's rule: who may ever see it, before the waits and the tab are asked. */
+export function mayShowPricingPopup(user: CurrentUser): boolean {
+  if (user.guest || isReporter(user)) return false;
+  const { showPricingAdminPopup, pricingAdminPopupShown } = user.profiles.tips;
+  return showPricingAdminPopup && !pricingAdminPopupShown;
+}
+
 /** Both waits are "at least": exactly 10 minutes since first seen and exactly 3 hours since the last promo pass. */
 export function shouldShowPricingPopup({
   user,
@@ -32,9 +39,7 @@ export function shouldShowPricingPopup({
   lastPromoAt,
   tabVisible,
 }: PricingPopupInput): boolean {
-  if (user.guest || isReporter(user)) return false;
-  const { showPricingAdminPopup, pricingAdminPopupShown } = user.profiles.tips;
-  if (!showPricingAdminPopup || pricingAdminPopupShown) return false;
+  if (!mayShowPricingPopup(user)) return false;
   if (firstSeenAt === null || now - firstSeenAt < PRICING_POPUP_MIN_SINCE_FIRST_SEEN_MS) return false;
   if (!tabVisible) return false;
   // A promo time in the future (clock skew) counts as recent.

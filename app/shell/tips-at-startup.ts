@@ -1,7 +1,7 @@
 // What opens by itself after sign-in (docs/shell.md, Startup popups): the tips for new users when the
-// profile asks for them, once per browser session. The pricing-update popup's code (pricing-popup.tsx) loads
-// after hydration for the users this module's `mayShowPricingPopup` lets through. Both need scripts: without
-// them nothing pops up.
+// profile asks for them, once per browser session. (The pricing-update popup's code, pricing-popup.tsx, loads
+// after hydration for the users `mayShowPricingPopup` in shell-rules.ts lets through.) Both need scripts:
+// without them nothing pops up.
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { CurrentUser } from "#contract/api.ts";
@@ -28,11 +28,4 @@ export function useTipsAtStartup(user: CurrentUser): void {
     // Once per session, on whichever page comes first.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [show]);
-}
-
-/** The profile's side of the pricing popup's rule: the rest (time, visibility) is checked by the popup. */
-export function mayShowPricingPopup(user: CurrentUser): boolean {
-  return (
-    !user.guest && user.profiles.tips.showPricingAdminPopup && !user.profiles.tips.pricingAdminPopupShown
-  );
 }

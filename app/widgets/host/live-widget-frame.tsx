@@ -1,7 +1,7 @@
 // One app widget in its sandboxed frame, once its place is near the viewport (widget-frame.tsx places it,
 // and this renders inside its element): placeholder, then the widget or its error texts; in place or modal;
-// config mode when editable; confirmation of mutating requests. The frame's life is in use-widget-session.ts, the page's side of its
-// calls in frame-host.ts.
+// config mode when editable; confirmation of mutating requests. The frame's life is in
+// use-widget-session.ts, the page's side of its calls in frame-host.ts.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WIDGET_SANDBOX } from "../frame-policy.ts";

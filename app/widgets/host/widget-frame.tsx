@@ -5,10 +5,10 @@
 // (docs/decisions/0026-widget-frames-start-near-the-viewport.md): none of it is among the page's first
 // scripts, and frames further down the page do not compete with the first one while it starts. It renders
 // inside the same element, whose state it sets (`FrameLook`), so the element stays the server's.
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
+import { Suspense, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { loadChunk } from "#app/lib/app-errors.ts";
-import { appLogger } from "#app/lib/app-logger.ts";
+import { optionalLazy } from "#app/lib/optional-lazy.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useNearViewport } from "#app/lib/use-near-viewport.ts";
 import type { WidgetEntity, WidgetUser } from "../protocol.ts";
@@ -111,22 +111,19 @@ export function FrameLoadingBox({ widget, hydrated }: { widget: HostedWidget; hy
   );
 }
 
-function ChunkFailed({ detail, onLook }: { detail: string; onLook: LiveFrameProps["onLook"] }) {
-  useLayoutEffect(() => onLook({ state: "failed", modal: false, configMode: false }), [onLook]);
-  return <FrameFailed reason="load" detail={detail} />;
-}
-
-const LiveWidgetFrame = lazy(() =>
-  loadChunk(() => import("./live-widget-frame.tsx"), "widget-frame").then(
-    (module) => ({ default: module.LiveWidgetFrame }),
-    (error: unknown) => {
-      // Offline, or a new deployment: every frame of the page says it could not load, as a frame whose
-      // document fails does.
-      appLogger.error("The widget frame's code did not load", { error });
-      const detail = error instanceof Error ? error.message : "";
-      return { default: ({ onLook }: LiveFrameProps) => <ChunkFailed detail={detail} onLook={onLook} /> };
+// Offline, or a new deployment: every frame of the page says it could not load, as a frame whose document
+// fails does.
+const LiveWidgetFrame = optionalLazy<LiveFrameProps>(
+  () =>
+    loadChunk(() => import("./live-widget-frame.tsx"), "widget-frame").then((module) => ({
+      default: module.LiveWidgetFrame,
+    })),
+  "The widget frame",
+  (error) =>
+    function ChunkFailed({ onLook }: LiveFrameProps) {
+      useLayoutEffect(() => onLook({ state: "failed", modal: false, configMode: false }), [onLook]);
+      return <FrameFailed reason="load" detail={error instanceof Error ? error.message : ""} />;
     },
-  ),
 );
 
 const LOADING: FrameLook = { state: "loading", modal: false, configMode: false };
