@@ -1,6 +1,7 @@
+import { utimesSync } from "node:fs";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createPrisma, type Db } from "./db.ts";
-import { createReadCache, isCachedAnswer, readCache } from "./read-cache.ts";
+import { createReadCache, isCachedAnswer, RACY_WRITE_MS, readCache } from "./read-cache.ts";
 import { freshDatabase, type TestDatabase } from "#tests/helpers/database.ts";
 import { demoToken } from "#prisma/factories.ts";
 
@@ -44,6 +45,61 @@ test("writes by another connection to the file are seen at once", async () => {
   expect((await cache.read("alice", load)).name).not.toBe("Alice Renamed");
   await other.user.update({ where: { login: "alice" }, data: { name: "Alice Renamed" } });
   expect((await cache.read("alice", load)).name).toBe("Alice Renamed");
+});
+
+/** Dates the file's last write a minute back, as if nothing had written it since. */
+const quiet = (url: string) => {
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(url.slice("file:".length), past, past);
+};
+const nameOf = (cache: ReturnType<typeof readCache>, db: Db, login: string) =>
+  cache
+    .read(`name:${login}`, () => db.user.findUniqueOrThrow({ where: { login }, select: { name: true } }))
+    .then((user) => user.name);
+
+test("a quiet file keeps its version without asking SQLite, until anyone writes it", async () => {
+  const cache = readCache(database.db);
+  quiet(database.url);
+  const original = await nameOf(cache, database.db, "alice");
+  const asked = cache.versionQueries;
+  expect(await nameOf(cache, database.db, "alice")).toBe(original);
+  expect(await nameOf(cache, database.db, "alice")).toBe(original);
+  expect(cache.versionQueries).toBe(asked);
+
+  await other.user.update({ where: { login: "alice" }, data: { name: "Alice Elsewhere" } });
+  expect(await nameOf(cache, database.db, "alice")).toBe("Alice Elsewhere");
+  expect(cache.versionQueries).toBe(asked + 1);
+  // Written just now: asked every time until the file has been quiet for longer than a clock tick.
+  await nameOf(cache, database.db, "alice");
+  expect(cache.versionQueries).toBe(asked + 2);
+
+  // Its own client's writes too.
+  quiet(database.url);
+  await nameOf(cache, database.db, "alice");
+  await database.db.user.update({ where: { login: "alice" }, data: { name: "Alice Here" } });
+  expect(await nameOf(cache, database.db, "alice")).toBe("Alice Here");
+});
+
+test(`writes one right after another are each seen, whatever the file system clock's tick (${RACY_WRITE_MS} ms)`, async () => {
+  const cache = readCache(database.db);
+  // Same-length names: the file's size does not tell the writes apart, only its times could.
+  for (let i = 10; i < 40; i++) {
+    await other.user.update({ where: { login: "alice" }, data: { name: `Alice ${i}a` } });
+    expect(await nameOf(cache, database.db, "alice")).toBe(`Alice ${i}a`);
+    await other.user.update({ where: { login: "alice" }, data: { name: `Alice ${i}b` } });
+    expect(await nameOf(cache, database.db, "alice")).toBe(`Alice ${i}b`);
+  }
+});
+
+test("in WAL mode, where commits leave the database file alone, SQLite is asked every time", async () => {
+  const cache = readCache(database.db);
+  quiet(database.url);
+  await nameOf(cache, database.db, "alice");
+  await other.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+  quiet(database.url);
+  await nameOf(cache, database.db, "alice");
+  await other.user.update({ where: { login: "alice" }, data: { name: "Alice Logged Ahead" } });
+  expect(await nameOf(cache, database.db, "alice")).toBe("Alice Logged Ahead");
 });
 
 test("keys are separate, answers are frozen, and a failed load is not kept", async () => {
