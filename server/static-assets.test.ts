@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import fs, { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { precompressAssets, staticAssets } from "./static-assets.ts";
 
 const script = `export const words = ${JSON.stringify("a compressible sentence, ".repeat(200))};\n`;
@@ -88,4 +88,20 @@ test("other files are cached for an hour, and what is not a file goes on to the 
   const missing = await get("/assets/no-such-file.js", "br");
   expect(missing.status).toBe(404);
   expect(missing.body.toString()).toBe("the pages");
+});
+
+test("only paths under the build's own names are looked up on disk; pages and API calls are not", async () => {
+  const stat = vi.spyOn(fs, "stat");
+  try {
+    for (const page of ["/issues", "/api/config?fields=version", "/favicon.svg.bak", "/icons"]) {
+      const answer = await get(page, "br");
+      expect(answer.body.toString(), page).toBe("the pages");
+    }
+    expect(stat).not.toHaveBeenCalled();
+    expect((await get("/favicon.svg", "br")).status).toBe(200);
+    expect((await get("/favicon%2Esvg", "br")).status).toBe(200);
+    expect(stat).toHaveBeenCalled();
+  } finally {
+    stat.mockRestore();
+  }
 });
