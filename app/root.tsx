@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { startAnalytics, track } from "./analytics/client.ts";
 import { thirdPartyAnalyticsScript } from "./analytics/third-party.ts";
 import {
@@ -16,6 +16,8 @@ import {
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce.tsx";
 import { optionalLazy } from "./lib/optional-lazy.tsx";
+import { pageInstead } from "./lib/page-instead.tsx";
+import type * as QuickSearchModule from "./shell/quick-search.tsx";
 import { browserCheckScript } from "./lib/browser-support.ts";
 import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
@@ -187,15 +189,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// Opened only from the bell, so its code is not part of the first scripts.
-const NotificationsPopup = lazy(() => import("./shell/notifications-popup.tsx"));
+// Opened only from the bell, so its code is not part of the first scripts. If it does not load, the
+// notifications page opens instead (the bell's link without JavaScript).
+const NotificationsPopup = optionalLazy(
+  () => import("./shell/notifications-popup.tsx"),
+  "The notifications centre",
+  () => pageInstead("/notifications"),
+);
 // The reconnecting banner and the service worker's registration: not among the first scripts.
 const ConnectionStatus = optionalLazy(
   () => import("./offline/connection-status.tsx"),
   "The connection status",
 );
-// The command palette loads on its first Ctrl/Cmd+K and stays mounted after.
-const QuickSearch = lazy(() => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })));
+// The command palette loads on its first Ctrl/Cmd+K and stays mounted after; if it does not load, the
+// search page opens instead (the palette as a page).
+const QuickSearch = optionalLazy<Parameters<typeof QuickSearchModule.QuickSearch>[0]>(
+  () => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })),
+  "Quick search",
+  () => pageInstead<{ open: boolean }>("/search", ({ open }) => open),
+);
 
 // The pricing popup, its rule and its date: loaded after hydration, for the users it may be for.
 const PricingPopup = optionalLazy(() => import("./shell/pricing-popup.tsx"), "The pricing popup");

@@ -86,6 +86,21 @@ test.describe("with JavaScript", () => {
     await expect(marker(page)).toBeVisible();
   });
 
+  test("a centre whose code does not load opens the notifications page instead", async ({ page }) => {
+    let asked = false;
+    await page.route(/\/assets\/notifications-popup-[\w-]+\.js$/, (route) => {
+      asked = true;
+      return route.abort();
+    });
+    await signIn(page, "alice");
+    await waitForHydration(page);
+    await mainNav(page).getByRole("link", { name: "Notifications" }).click();
+    await expect(page).toHaveURL("/notifications");
+    expect(asked).toBe(true);
+    await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ada Admin mentioned you in DEMO-1" })).toBeVisible();
+  });
+
   test("mute and mark as read show at once and are saved", async ({ page }) => {
     await signInQuickly(page, "alice", "/notifications");
     await waitForHydration(page);

@@ -287,6 +287,25 @@ test.describe("quick search", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a palette whose code does not load opens the search page instead", async ({ page }) => {
+    let asked = false;
+    await page.route(/\/assets\/quick-search-[\w-]+\.js$/, (route) => {
+      asked = true;
+      return route.abort();
+    });
+    await signInQuickly(page, "alice", "/dashboard");
+    await waitForHydration(page);
+    await page.keyboard.press("Control+k");
+    await expect(page).toHaveURL("/search");
+    expect(asked).toBe(true);
+    const query = page.getByRole("searchbox", { name: "Search navigation, issues and articles" });
+    await query.fill("getting started");
+    await query.press("Enter");
+    await expect(
+      page.getByRole("link", { name: /Getting started: your first week on the team/ }),
+    ).toBeVisible();
+  });
+
   test("the palette runs actions: theme and language stay on the page, the bar collapses, recent come first", async ({
     page,
   }) => {
