@@ -123,6 +123,11 @@ function parseAnswer<S extends z.core.$ZodType>(
 
 export type Api = ReturnType<typeof createApi>;
 
+// One read of the configuration serves the shell and the banners; broken banners fail only the banners.
+// Made once: zod compiles an object schema's parser on its first parse, which a schema made per request
+// paid on every page.
+const ConfigAnswer = z.object({ ...ShellConfigSchema.shape, banners: z.unknown() });
+
 export function createApi(context: KeelRequestContext) {
   const setCookies: string[] = [];
 
@@ -183,8 +188,6 @@ export function createApi(context: KeelRequestContext) {
     return call(schema, "POST", `${path}${query({ ...options.params, fields })}`, { body, hub: options.hub });
   }
 
-  // One read of the configuration serves the shell and the banners; broken banners fail only the banners.
-  const ConfigAnswer = z.object({ ...ShellConfigSchema.shape, banners: z.unknown() });
   const readConfig = () => get(ConfigAnswer, "/api/config", {}, { fieldsFrom: ConfigurationSchema });
 
   return {
