@@ -3,7 +3,7 @@
 // Asking it takes SQLite's file locks (17 µs a read on the 2-core machine); a file that has not changed
 // since it was last asked keeps its version, which its metadata tells in a few µs (`unchangedSince`).
 // A database that is not a SQLite file gets no cache.
-import { closeSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
 import type { Db } from "./db.ts";
 
@@ -62,22 +62,6 @@ function sameMark(a: FileMark, b: Stats): boolean {
   return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
-/**
- * Whether the file is in WAL mode, where a commit appends to `<file>-wal` and leaves the database file
- * alone: its header's read and write versions (bytes 18 and 19) are 2 then, 1 with a rollback journal.
- */
-function inWalMode(file: string): boolean {
-  const header = Buffer.alloc(2);
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, "r");
-    return readSync(fd, header, 0, 2, 18) < 2 || header[0] !== 1 || header[1] !== 1;
-  } catch {
-    return true;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
 const caches = new WeakMap<Db, ReadCache>();
 
 function deepFreeze<T>(value: T): T {
@@ -94,12 +78,17 @@ export function createReadCache(file: string | null): ReadCache {
   let watcher: Watcher | undefined;
   // A prepared statement: a fraction of db.pragma()'s cost a read (docs/benchmarks.md, Measured choices).
   let dataVersion: { get(): unknown } | undefined;
+  // In WAL mode a commit appends to `<file>-wal` and leaves the database file alone. Asked of SQLite, never
+  // by opening the file: closing a descriptor of our own would drop every POSIX lock this process holds on
+  // it, SQLite's connections' included (sqlite.org/howtocorrupt.html, 2.2).
+  let journalMode: { get(): unknown } | undefined;
   const version = (): number | null => {
     if (!dataVersion) {
       try {
         const Database = createRequire(import.meta.url)("better-sqlite3") as WatcherConstructor;
         watcher = new Database(file, { readonly: true, fileMustExist: true });
         dataVersion = watcher.prepare("PRAGMA data_version").pluck();
+        journalMode = watcher.prepare("PRAGMA journal_mode").pluck();
       } catch {
         // Not created yet (the setup makes it): try again on the next read.
         return null;
@@ -117,7 +106,7 @@ export function createReadCache(file: string | null): ReadCache {
     const current = version();
     versionQueries++;
     unchangedSince =
-      current !== null && stats && askedAt - stats.mtimeMs > RACY_WRITE_MS && !inWalMode(file)
+      current !== null && stats && askedAt - stats.mtimeMs > RACY_WRITE_MS && journalMode?.get() !== "wal"
         ? { version: current, mark: markOf(stats) }
         : undefined;
     return current;
@@ -150,6 +139,7 @@ export function createReadCache(file: string | null): ReadCache {
       watcher?.close();
       watcher = undefined;
       dataVersion = undefined;
+      journalMode = undefined;
     },
   };
 }
