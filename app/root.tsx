@@ -17,7 +17,7 @@ import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce.tsx";
 import { optionalLazy } from "./lib/optional-lazy.tsx";
 import { pageInstead } from "./lib/page-instead.tsx";
-import type * as QuickSearchModule from "./shell/quick-search.tsx";
+import type { QuickSearchProps } from "./shell/quick-search.tsx";
 import { browserCheckScript } from "./lib/browser-support.ts";
 import { RouteError } from "./components/route-error.tsx";
 import { apiMiddleware, getApi } from "./middleware/api.server.ts";
@@ -203,10 +203,10 @@ const ConnectionStatus = optionalLazy(
 );
 // The command palette loads on its first Ctrl/Cmd+K and stays mounted after; if it does not load, the
 // search page opens instead (the palette as a page).
-const QuickSearch = optionalLazy<Parameters<typeof QuickSearchModule.QuickSearch>[0]>(
+const QuickSearch = optionalLazy<QuickSearchProps>(
   () => import("./shell/quick-search.tsx").then((m) => ({ default: m.QuickSearch })),
   "Quick search",
-  () => pageInstead<{ open: boolean }>("/search", ({ open }) => open),
+  () => pageInstead<QuickSearchProps>("/search", ({ open }) => open),
 );
 
 // The pricing popup, its rule and its date: loaded after hydration, for the users it may be for.

@@ -19,7 +19,12 @@ const SEARCH_DELAY_MS = 150;
  * articles; recent choices first, arrows move, Enter runs, Escape closes. /search lists the same
  * commands for browsers without JavaScript.
  */
-export function QuickSearch({ open, onClose }: { open: boolean; onClose: () => void }) {
+export interface QuickSearchProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export function QuickSearch({ open, onClose }: QuickSearchProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<typeof searchLoader>();
   const navigate = useNavigate();

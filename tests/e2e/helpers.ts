@@ -164,6 +164,19 @@ export async function javaScriptRuns(page: Page): Promise<boolean> {
   return page.evaluate(() => "__reactRouterContext" in window);
 }
 
+/**
+ * Refuses the build's chunk of that name (`assets/<name>-<hash>.js`), as an offline browser or a new
+ * deployment would; the answer tells whether the page asked for it.
+ */
+export async function refuseChunk(page: Page, name: string): Promise<() => boolean> {
+  let asked = false;
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), (route) => {
+    asked = true;
+    return route.abort();
+  });
+  return () => asked;
+}
+
 export async function getCookie(context: BrowserContext, name: string): Promise<Cookie | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === name);
 }

@@ -2,7 +2,7 @@
 // (docs/notifications.md).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { mainNav, signIn, signInQuickly, tokenOf, userOf, waitForHydration } from "./helpers.ts";
+import { mainNav, refuseChunk, signIn, signInQuickly, tokenOf, userOf, waitForHydration } from "./helpers.ts";
 
 const marker = (page: Page) => mainNav(page).locator('[data-nav-item="notifications"] .unread-dot');
 
@@ -87,16 +87,12 @@ test.describe("with JavaScript", () => {
   });
 
   test("a centre whose code does not load opens the notifications page instead", async ({ page }) => {
-    let asked = false;
-    await page.route(/\/assets\/notifications-popup-[\w-]+\.js$/, (route) => {
-      asked = true;
-      return route.abort();
-    });
+    const asked = await refuseChunk(page, "notifications-popup");
     await signIn(page, "alice");
     await waitForHydration(page);
     await mainNav(page).getByRole("link", { name: "Notifications" }).click();
     await expect(page).toHaveURL("/notifications");
-    expect(asked).toBe(true);
+    expect(asked()).toBe(true);
     await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Ada Admin mentioned you in DEMO-1" })).toBeVisible();
   });

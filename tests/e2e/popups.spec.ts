@@ -1,7 +1,15 @@
 // The tips for new users and the pricing-update popup (docs/shell.md, Startup popups).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { DEMO_PASSWORD, signIn, signInQuickly, submitLogin, userOf, waitForHydration } from "./helpers.ts";
+import {
+  DEMO_PASSWORD,
+  refuseChunk,
+  signIn,
+  signInQuickly,
+  submitLogin,
+  userOf,
+  waitForHydration,
+} from "./helpers.ts";
 
 const tipsSwitch = (page: Page) => page.getByRole("switch", { name: "Show tips when I sign in" });
 
@@ -81,15 +89,11 @@ test("alice, without the pricing flag, never sees it", async ({ page }) => {
 
 test("a pricing popup whose code does not load leaves the page as it is", async ({ page }) => {
   // The popup's code loads after hydration, only for the users it may be for (admin here).
-  let asked = false;
-  await page.route(/\/assets\/pricing-popup-[\w-]+\.js$/, (route) => {
-    asked = true;
-    return route.abort();
-  });
+  const asked = await refuseChunk(page, "pricing-popup");
   await page.clock.install();
   await signInQuickly(page, "admin", "/issues");
   await waitForHydration(page);
-  await expect.poll(() => asked, { message: "the popup's code was asked for" }).toBe(true);
+  await expect.poll(asked, { message: "the popup's code was asked for" }).toBe(true);
   await page.clock.runFor(11 * 60_000);
   await expect(page.getByRole("dialog", { name: "Pricing update" })).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();

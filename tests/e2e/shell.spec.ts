@@ -3,7 +3,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { SHORTCUTS } from "#app/shell/shortcuts.ts";
-import { DEMO_PASSWORD, mainNav, signInQuickly, submitLogin, userOf, waitForHydration } from "./helpers.ts";
+import {
+  DEMO_PASSWORD,
+  mainNav,
+  refuseChunk,
+  signInQuickly,
+  submitLogin,
+  userOf,
+  waitForHydration,
+} from "./helpers.ts";
 
 // Twelve of the shell, the Team Space sample app's main-menu item and the workspace harness app's.
 const ADMIN_ITEMS = 14;
@@ -288,16 +296,12 @@ test.describe("quick search", () => {
   });
 
   test("a palette whose code does not load opens the search page instead", async ({ page }) => {
-    let asked = false;
-    await page.route(/\/assets\/quick-search-[\w-]+\.js$/, (route) => {
-      asked = true;
-      return route.abort();
-    });
+    const asked = await refuseChunk(page, "quick-search");
     await signInQuickly(page, "alice", "/dashboard");
     await waitForHydration(page);
     await page.keyboard.press("Control+k");
     await expect(page).toHaveURL("/search");
-    expect(asked).toBe(true);
+    expect(asked()).toBe(true);
     const query = page.getByRole("searchbox", { name: "Search navigation, issues and articles" });
     await query.fill("getting started");
     await query.press("Enter");
@@ -552,7 +556,7 @@ test.describe("hydration", () => {
   });
 
   test("a bar whose code does not load stays the server's, and its links work", async ({ page }) => {
-    await page.route(LEFT_NAVIGATION_CHUNK, (route) => route.abort());
+    await refuseChunk(page, "left-navigation");
     await signInQuickly(page, "admin", "/issues");
     await openAndClosePalette(page);
     await mainNav(page).getByRole("link", { name: "Knowledge Base" }).click();
@@ -562,13 +566,9 @@ test.describe("hydration", () => {
   });
 
   test("a connection banner whose code does not load leaves the page as it is", async ({ page }) => {
-    let asked = false;
-    await page.route(/\/assets\/connection-status-[\w-]+\.js$/, (route) => {
-      asked = true;
-      return route.abort();
-    });
+    const asked = await refuseChunk(page, "connection-status");
     await signInQuickly(page, "admin", "/issues");
-    await expect.poll(() => asked, { message: "the banner's code was asked for" }).toBe(true);
+    await expect.poll(asked, { message: "the banner's code was asked for" }).toBe(true);
     await openAndClosePalette(page);
     await expect(page.getByRole("heading", { level: 1, name: "Issues" })).toBeVisible();
     await mainNav(page).getByRole("link", { name: "Knowledge Base" }).click();

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures.ts";
 import { e2eDatabaseFile } from "./fixtures.ts";
-import { signInQuickly, tokenOf, userOf, waitForHydration } from "./helpers.ts";
+import { refuseChunk, signInQuickly, tokenOf, userOf, waitForHydration } from "./helpers.ts";
 
 // An issue page holds the harness frames and the demo's sample apps' frames: on a busy machine the last of
 // them registers well after the page has loaded.
@@ -86,7 +86,7 @@ test.describe("sample apps in their places", () => {
   });
 
   test("frames whose code does not load say so in their places, and the page stays", async ({ page }) => {
-    await page.route(/\/assets\/live-widget-frame-[\w-]+\.js$/, (route) => route.abort());
+    await refuseChunk(page, "live-widget-frame");
     await signInQuickly(page, "alice", "/issue/DEMO-1");
     const place = page.locator('[data-place="issue-field-panel-first"] [data-widget]').first();
     await expect(place).toHaveAttribute("data-state", "failed");
