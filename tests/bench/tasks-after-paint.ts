@@ -2,8 +2,9 @@
 // loaded with Lighthouse's phone emulation and no throttling in Chromium's headless shell, traced, and the
 // main thread's tasks after the first contentful paint summed the way Lighthouse's simulation does (each
 // task's time multiplied by its 4× CPU slowdown, the part over 50 ms counted), by what the task spent most
-// of its time on. The median load of several is reported. Not part of npm run bench:
-//   node tests/bench/tasks-after-paint.ts [--build <dir>] [--true-bare-build <dir>] [--runs <n>] [--page <path>]…
+// of its time on. The median load of several is reported; with several builds, their loads alternate.
+// Not part of npm run bench:
+//   node tests/bench/tasks-after-paint.ts [--build <dir>]… [--true-bare-build <dir>] [--runs <n>] [--page <path>]…
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -58,7 +59,7 @@ async function traceLoad(browser: Browser, url: string, file: string): Promise<T
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {
-      build: { type: "string", default: "bench/build" },
+      build: { type: "string", multiple: true },
       "true-bare-build": { type: "string", default: "bench/true-bare-build" },
       runs: { type: "string", default: "5" },
       page: { type: "string", multiple: true },
@@ -70,16 +71,26 @@ if (import.meta.main) {
   const servers: RunningServer[] = [];
   let browser: Browser | undefined;
   try {
-    const databaseUrl = `file:${path.join(scratch, "keel.db")}`;
-    await setUpDatabase(databaseUrl);
-    const keel = spawnServer({ buildDir: path.resolve(values.build), databaseUrl, port: await freePort() });
-    servers.push(keel);
-    await waitUntilReady(keel, 60_000);
+    const builds = values.build ?? ["bench/build"];
+    const keels: { build: string; server: RunningServer }[] = [];
+    for (const [index, build] of builds.entries()) {
+      const databaseUrl = `file:${path.join(scratch, `keel-${index}.db`)}`;
+      await setUpDatabase(databaseUrl);
+      const server = spawnServer({ buildDir: path.resolve(build), databaseUrl, port: await freePort() });
+      servers.push(server);
+      await waitUntilReady(server, 60_000);
+      keels.push({ build, server });
+    }
     const trueBare = await startTrueBare(path.resolve(values["true-bare-build"]));
     servers.push(trueBare);
     browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS });
     const targets = [
-      ...pages.map((page) => ({ name: `guest ${page}`, url: `${keel.base}${page}` })),
+      ...pages.flatMap((page) =>
+        keels.map(({ build, server }) => ({
+          name: builds.length > 1 ? `${build} ${page}` : `guest ${page}`,
+          url: `${server.base}${page}`,
+        })),
+      ),
       { name: "true baseline", url: `${trueBare.base}${TRUE_BARE_PATH}` },
     ];
     const results = new Map<string, TasksAfterPaint[]>();
@@ -102,8 +113,9 @@ if (import.meta.main) {
         .map(([kind, ms]) => `${kind} ${ms}`)
         .join(", ");
       console.log(
-        `${target.name.padEnd(22)} first paint ${String(chosen.fcp_ms).padStart(4)} ms  blocking at 4x ` +
-          `${String(middle).padStart(5)} ms in ${chosen.tasks_over_12_5_ms} tasks  (${kinds})  ` +
+        `${target.name.padEnd(30)} first paint ${String(chosen.fcp_ms).padStart(4)} ms  blocking at 4x ` +
+          `${String(middle).padStart(5)} ms in ${chosen.tasks_over_12_5_ms} tasks, the longest ` +
+          `${median(loads.map((loaded) => loaded.longest_ms))} ms  (${kinds})  ` +
           `[${loads.map((loaded) => loaded.blocking_4x_ms).join(", ")}]`,
       );
     }

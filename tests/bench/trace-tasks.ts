@@ -41,6 +41,8 @@ export interface TasksAfterPaint {
   /** Σ max(0, 4 × task − 50 ms) over the tasks after the first contentful paint. */
   blocking_4x_ms: number;
   tasks_over_12_5_ms: number;
+  /** The longest of those tasks, unthrottled. */
+  longest_ms: number;
   by_kind: Record<string, number>;
 }
 
@@ -56,11 +58,13 @@ export function tasksAfterPaint(events: TraceEvent[]): TasksAfterPaint {
   const byKind: Record<string, number> = {};
   let blocking = 0;
   let over = 0;
+  let longest = 0;
   for (const task of tasks) {
     const ms = (task.dur ?? 0) / 1000;
     const counted = Math.max(0, ms * CPU_SLOWDOWN - LONG_TASK_MS);
     if (counted === 0) continue;
     over += 1;
+    longest = Math.max(longest, ms);
     blocking += counted;
     const end = task.ts + (task.dur ?? 0);
     const spent = new Map<string, number>();
@@ -76,6 +80,7 @@ export function tasksAfterPaint(events: TraceEvent[]): TasksAfterPaint {
     fcp_ms: Math.round((fcp.ts - start) / 1000),
     blocking_4x_ms: Math.round(blocking),
     tasks_over_12_5_ms: over,
+    longest_ms: Math.round(longest),
     by_kind: Object.fromEntries(Object.entries(byKind).map(([kind, ms]) => [kind, Math.round(ms)])),
   };
 }

@@ -44,6 +44,7 @@ test("counts the main thread's tasks after the first paint as Lighthouse's simul
     fcp_ms: 100,
     blocking_4x_ms: 100,
     tasks_over_12_5_ms: 2,
+    longest_ms: 30,
     by_kind: { "evaluating scripts": 70, "style and layout": 30 },
   });
 });
