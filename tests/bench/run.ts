@@ -359,7 +359,8 @@ printTable(results, targets, {
     : "not run",
   ssr_shell_vs_true_bare_ratio: pages
     ? `${SHELL_PATH} ${pages.shell.rps} req/s, true baseline ${pages.trueBare.rps} req/s (p99 ` +
-      `${pages.trueBare.p99_ms} ms), its own Express server`
+      `${pages.trueBare.p99_ms} ms), its own Express server; Keel's server with an empty page ` +
+      `${round(pages.bare.rps / pages.trueBare.rps, 3)} of it, the ceiling of any page it serves`
     : "not run",
   ssr_shell_p99_ms: pages ? `bare page p99 ${pages.bare.p99_ms} ms; ${CONNECTIONS} connections` : "not run",
   ssr_shell_fixed_rate_p99_ms: fixedRateNote("in-process"),
