@@ -56,72 +56,70 @@ async function traceLoad(browser: Browser, url: string, file: string): Promise<T
   }
 }
 
-if (import.meta.main) {
-  const { values } = parseArgs({
-    options: {
-      build: { type: "string", multiple: true },
-      "true-bare-build": { type: "string", default: "bench/true-bare-build" },
-      runs: { type: "string", default: "5" },
-      page: { type: "string", multiple: true },
-    },
-  });
-  const pages = values.page ?? ["/issues", "/issue/DEMO-2"];
-  const runs = Number(values.runs);
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "keel-tasks-"));
-  const servers: RunningServer[] = [];
-  let browser: Browser | undefined;
-  try {
-    const builds = values.build ?? ["bench/build"];
-    const keels: { build: string; server: RunningServer }[] = [];
-    for (const [index, build] of builds.entries()) {
-      const databaseUrl = `file:${path.join(scratch, `keel-${index}.db`)}`;
-      await setUpDatabase(databaseUrl);
-      const server = spawnServer({ buildDir: path.resolve(build), databaseUrl, port: await freePort() });
-      servers.push(server);
-      await waitUntilReady(server, 60_000);
-      keels.push({ build, server });
-    }
-    const trueBare = await startTrueBare(path.resolve(values["true-bare-build"]));
-    servers.push(trueBare);
-    browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS });
-    const targets = [
-      ...pages.flatMap((page) =>
-        keels.map(({ build, server }) => ({
-          name: builds.length > 1 ? `${build} ${page}` : `guest ${page}`,
-          url: `${server.base}${page}`,
-        })),
-      ),
-      { name: "true baseline", url: `${trueBare.base}${TRUE_BARE_PATH}` },
-    ];
-    const results = new Map<string, TasksAfterPaint[]>();
-    for (let run = 0; run < runs; run += 1) {
-      for (const target of targets) {
-        const measured = await traceLoad(browser, target.url, path.join(scratch, "trace.json"));
-        results.set(target.name, [...(results.get(target.name) ?? []), measured]);
-      }
-    }
-    console.log(
-      `Tasks after the first contentful paint, phone emulation, unthrottled, counted at ${CPU_SLOWDOWN}x ` +
-        `(Lighthouse's simulation); the median load of ${runs}:`,
-    );
-    for (const target of targets) {
-      const loads = results.get(target.name)!;
-      const middle = median(loads.map((loaded) => loaded.blocking_4x_ms));
-      const chosen = loads.find((loaded) => loaded.blocking_4x_ms === middle)!;
-      const kinds = Object.entries(chosen.by_kind)
-        .sort((a, b) => b[1] - a[1])
-        .map(([kind, ms]) => `${kind} ${ms}`)
-        .join(", ");
-      console.log(
-        `${target.name.padEnd(30)} first paint ${String(chosen.fcp_ms).padStart(4)} ms  blocking at 4x ` +
-          `${String(middle).padStart(5)} ms in ${chosen.tasks_over_12_5_ms} tasks, the longest ` +
-          `${median(loads.map((loaded) => loaded.longest_ms))} ms  (${kinds})  ` +
-          `[${loads.map((loaded) => loaded.blocking_4x_ms).join(", ")}]`,
-      );
-    }
-  } finally {
-    await browser?.close();
-    await Promise.all(servers.map((server) => server.stop()));
-    rmSync(scratch, { recursive: true, force: true });
+const { values } = parseArgs({
+  options: {
+    build: { type: "string", multiple: true },
+    "true-bare-build": { type: "string", default: "bench/true-bare-build" },
+    runs: { type: "string", default: "5" },
+    page: { type: "string", multiple: true },
+  },
+});
+const pages = values.page ?? ["/issues", "/issue/DEMO-2"];
+const runs = Number(values.runs);
+const scratch = mkdtempSync(path.join(os.tmpdir(), "keel-tasks-"));
+const servers: RunningServer[] = [];
+let browser: Browser | undefined;
+try {
+  const builds = values.build ?? ["bench/build"];
+  const keels: { build: string; server: RunningServer }[] = [];
+  for (const [index, build] of builds.entries()) {
+    const databaseUrl = `file:${path.join(scratch, `keel-${index}.db`)}`;
+    await setUpDatabase(databaseUrl);
+    const server = spawnServer({ buildDir: path.resolve(build), databaseUrl, port: await freePort() });
+    servers.push(server);
+    await waitUntilReady(server, 60_000);
+    keels.push({ build, server });
   }
+  const trueBare = await startTrueBare(path.resolve(values["true-bare-build"]));
+  servers.push(trueBare);
+  browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS });
+  const targets = [
+    ...pages.flatMap((page) =>
+      keels.map(({ build, server }) => ({
+        name: builds.length > 1 ? `${build} ${page}` : `guest ${page}`,
+        url: `${server.base}${page}`,
+      })),
+    ),
+    { name: "true baseline", url: `${trueBare.base}${TRUE_BARE_PATH}` },
+  ];
+  const results = new Map<string, TasksAfterPaint[]>();
+  for (let run = 0; run < runs; run += 1) {
+    for (const target of targets) {
+      const measured = await traceLoad(browser, target.url, path.join(scratch, "trace.json"));
+      results.set(target.name, [...(results.get(target.name) ?? []), measured]);
+    }
+  }
+  console.log(
+    `Tasks after the first contentful paint, phone emulation, unthrottled, counted at ${CPU_SLOWDOWN}x ` +
+      `(Lighthouse's simulation); the median load of ${runs}:`,
+  );
+  for (const target of targets) {
+    const loads = results.get(target.name)!;
+    const middle = median(loads.map((loaded) => loaded.blocking_4x_ms));
+    const chosen = loads.find((loaded) => loaded.blocking_4x_ms === middle)!;
+    const kinds = Object.entries(chosen.by_kind)
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, ms]) => `${kind} ${ms}`)
+      .join(", ");
+    console.log(
+      `${target.name.padEnd(30)} first paint ${String(chosen.fcp_ms).padStart(4)} ms  blocking at 4x ` +
+        `${String(middle).padStart(5)} ms in ${chosen.tasks_over_12_5_ms} tasks, the longest ` +
+        `${median(loads.map((loaded) => loaded.longest_ms))} ms  (${kinds})  ` +
+        `[${loads.map((loaded) => loaded.blocking_4x_ms).join(", ")}]`,
+    );
+  }
+} finally {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.stop()));
+  rmSync(scratch, { recursive: true, force: true });
 }
