@@ -22,8 +22,14 @@ test("turning tips on saves it to the profile, and they open at the next sign-in
   await signInQuickly(page, "alice", "/issues?panel=tips");
   await waitForHydration(page);
   await expect(tipsSwitch(page)).toHaveAttribute("aria-checked", "false");
+  // The switch turns at once, before the server has the setting: a reload before its answer would cancel
+  // the save.
+  const saved = page.waitForResponse(
+    (response) => response.url().includes("/settings/tips") && response.request().method() === "POST",
+  );
   await tipsSwitch(page).click();
   await expect(tipsSwitch(page)).toHaveAttribute("aria-checked", "true");
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(tipsSwitch(page)).toHaveAttribute("aria-checked", "true");
 
