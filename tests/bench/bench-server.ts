@@ -171,6 +171,27 @@ function remember(jar: Map<string, string>, response: Response): void {
  * The true baseline (tests/bench/true-bare-app): its own Express server on its own build, none of Keel's
  * server code; ready once its page answers.
  */
+/**
+ * Each build served by Keel's server on a demo database of its own in `scratch`, in order, each ready
+ * before the next starts; if one fails, those already started are stopped.
+ */
+export async function serveBuilds(buildDirs: readonly string[], scratch: string): Promise<RunningServer[]> {
+  const servers: RunningServer[] = [];
+  try {
+    for (const [index, buildDir] of buildDirs.entries()) {
+      const databaseUrl = `file:${path.join(scratch, `keel-${index}.db`)}`;
+      await setUpDatabase(databaseUrl);
+      const server = spawnServer({ buildDir: path.resolve(buildDir), databaseUrl, port: await freePort() });
+      servers.push(server);
+      await waitUntilReady(server, 60_000);
+    }
+    return servers;
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw error;
+  }
+}
+
 export async function startTrueBare(buildDir: string, timeoutMs = 20_000): Promise<RunningServer> {
   const server = spawnServer({ buildDir, databaseUrl: "", port: await freePort(), script: TRUE_BARE_SERVER });
   try {

@@ -11,15 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "../helpers/chromium.ts";
-import {
-  browserCookies,
-  freePort,
-  setUpDatabase,
-  signIn,
-  spawnServer,
-  waitUntilReady,
-  type RunningServer,
-} from "./bench-server.ts";
+import { browserCookies, serveBuilds, signIn, type RunningServer } from "./bench-server.ts";
 import { median } from "./lighthouse-record.ts";
 
 const CPU_SLOWDOWN = 4;
@@ -78,13 +70,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), "keel-long-tasks-"));
 const servers: RunningServer[] = [];
 let browser: Browser | undefined;
 try {
-  for (const [index, buildDir] of builds.entries()) {
-    const databaseUrl = `file:${path.join(scratch, `keel-${index}.db`)}`;
-    await setUpDatabase(databaseUrl);
-    const server = spawnServer({ buildDir, databaseUrl, port: await freePort() });
-    servers.push(server);
-    await waitUntilReady(server, 60_000);
-  }
+  servers.push(...(await serveBuilds(builds, scratch)));
   const cookies = await Promise.all(
     servers.map((server) => (values.guest ? "" : signIn(server.base, "admin"))),
   );

@@ -11,14 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "../helpers/chromium.ts";
-import {
-  freePort,
-  setUpDatabase,
-  spawnServer,
-  startTrueBare,
-  waitUntilReady,
-  type RunningServer,
-} from "./bench-server.ts";
+import { serveBuilds, startTrueBare, type RunningServer } from "./bench-server.ts";
 import { median } from "./lighthouse-record.ts";
 import { CPU_SLOWDOWN, tasksAfterPaint, type TasksAfterPaint, type TraceEvent } from "./trace-tasks.ts";
 import { TRUE_BARE_PATH } from "./true-bare-app/path.ts";
@@ -71,15 +64,11 @@ const servers: RunningServer[] = [];
 let browser: Browser | undefined;
 try {
   const builds = values.build ?? ["bench/build"];
-  const keels: { build: string; server: RunningServer }[] = [];
-  for (const [index, build] of builds.entries()) {
-    const databaseUrl = `file:${path.join(scratch, `keel-${index}.db`)}`;
-    await setUpDatabase(databaseUrl);
-    const server = spawnServer({ buildDir: path.resolve(build), databaseUrl, port: await freePort() });
-    servers.push(server);
-    await waitUntilReady(server, 60_000);
-    keels.push({ build, server });
-  }
+  const keels = (await serveBuilds(builds, scratch)).map((server, index) => ({
+    build: builds[index]!,
+    server,
+  }));
+  servers.push(...keels.map(({ server }) => server));
   const trueBare = await startTrueBare(path.resolve(values["true-bare-build"]));
   servers.push(trueBare);
   browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS });
