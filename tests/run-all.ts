@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { missingProgram } from "./cluster/processes.ts";
 import { missingBrowser } from "./helpers/chromium.ts";
 
@@ -16,6 +17,28 @@ interface Counts {
   skipped: number;
   /** Tests that passed only on their retry (counted in `passed`). */
   flaky?: string[];
+  /** The failed tests, by name and with the start of their reason where the runner gives one. */
+  failures?: string[];
+}
+
+/** The checks of a report written by our own runners (soak, cluster) that failed, with their detail's start. */
+function failedChecks(checks: readonly { name: string; ok: boolean | null; detail?: string }[]): string[] {
+  return checks
+    .filter((check) => check.ok === false)
+    .map((check) => {
+      const detail = (check.detail ?? "").trim().replace(/\s+/g, " ");
+      return detail
+        ? `${check.name}: ${detail.length > 400 ? `${detail.slice(0, 400)}…` : detail}`
+        : check.name;
+    });
+}
+
+/** Our runners' own reports (soak, cluster): counts, and the names of the failed checks. */
+function checksReport(file: string): Counts | null {
+  const report = readJson<Counts & { checks?: { name: string; ok: boolean | null; detail?: string }[] }>(
+    file,
+  );
+  return report && { ...report, failures: failedChecks(report.checks ?? []) };
 }
 
 interface Stage {
@@ -76,9 +99,19 @@ const unit: Stage = {
       numFailedTests: number;
       numPendingTests: number;
       numTodoTests: number;
+      testResults?: { name: string; assertionResults?: { fullName: string; status: string }[] }[];
     }>("reports/vitest.json");
     return (
-      v && { passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + v.numTodoTests }
+      v && {
+        passed: v.numPassedTests,
+        failed: v.numFailedTests,
+        skipped: v.numPendingTests + v.numTodoTests,
+        failures: (v.testResults ?? []).flatMap((file) =>
+          (file.assertionResults ?? [])
+            .filter((test) => test.status === "failed")
+            .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName}`),
+        ),
+      }
     );
   },
 };
@@ -87,14 +120,14 @@ const unit: Stage = {
 const soak: Stage = {
   name: "soak",
   commands: [[process.execPath, "tests/soak/soak.ts"]],
-  count: () => readJson<Counts>("reports/soak.json"),
+  count: () => checksReport("reports/soak.json"),
 };
 // PostgreSQL, 2 backend servers, 3 Keel servers and HAProxy on loopback (tests/cluster/cluster.ts): each
 // scenario counts as one test; a missing program fails with the package to install.
 const cluster: Stage = {
   name: "cluster",
   commands: [[process.execPath, "tests/cluster/cluster.ts"]],
-  count: () => readJson<Counts>("reports/cluster.json"),
+  count: () => checksReport("reports/cluster.json"),
 };
 interface PlaywrightSuite {
   title: string;
@@ -103,13 +136,13 @@ interface PlaywrightSuite {
   specs?: { title: string; file: string; tests: { status: string; projectName: string }[] }[];
 }
 
-/** The tests that failed and then passed on their retry, as "file › title (project)". */
-function flakyTests(suites: readonly PlaywrightSuite[]): string[] {
+/** The tests of a Playwright report with the given status ("flaky", "unexpected"), as "file › title (project)". */
+function testsWithStatus(suites: readonly PlaywrightSuite[], status: string): string[] {
   return suites.flatMap((suite) => [
-    ...flakyTests(suite.suites ?? []),
+    ...testsWithStatus(suite.suites ?? [], status),
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
-        .filter((test) => test.status === "flaky")
+        .filter((test) => test.status === status)
         .map((test) => `${spec.file} › ${spec.title} (${test.projectName})`),
     ),
   ]);
@@ -130,7 +163,8 @@ const e2e: Stage = {
         passed: e.stats.expected + e.stats.flaky,
         failed: e.stats.unexpected,
         skipped: e.stats.skipped,
-        flaky: flakyTests(e.suites),
+        flaky: testsWithStatus(e.suites, "flaky"),
+        failures: testsWithStatus(e.suites, "unexpected"),
       }
     );
   },
@@ -294,6 +328,16 @@ const flaky = outcomes.flatMap((o) => o.counted?.flaky ?? []);
 if (flaky.length > 0) {
   console.log(`\n${flaky.length} flaky (failed, then passed on the retry; fix them):`);
   for (const name of flaky) console.log(`  ${name}`);
+}
+// The failed tests by name, last before the summary: CI keeps only the end of a long log, and the stages'
+// own output (the soak's and the cluster's come before the browser tests') may be far above.
+const failedTests = outcomes.flatMap((o) =>
+  (o.counted?.failures ?? []).map((name) => `${o.stage.name}: ${name}`),
+);
+if (failedTests.length > 0) {
+  console.log(`\n${failedTests.length} failed:`);
+  for (const name of failedTests.slice(0, 30)) console.log(`  ${name}`);
+  if (failedTests.length > 30) console.log(`  … and ${failedTests.length - 30} more`);
 }
 const failures = outcomes.filter((o) => !o.ok).map((o) => o.stage.name);
 if (failures.length > 0) console.log(`\nFailed stages: ${failures.join(", ")}`);
