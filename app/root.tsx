@@ -28,7 +28,7 @@ import { TRANSLATIONS_ID, translationsDataBlock, useLanguageSync } from "./i18n/
 import { useTranslation } from "react-i18next";
 import { getKeelContext } from "./lib/keel-context.ts";
 import { withBrowserPreferences } from "./lib/browser-preferences.server.ts";
-import { loadShellOrRedirect } from "./lib/shell.server.ts";
+import { loadShellOrRedirect, readShellAhead } from "./lib/shell.server.ts";
 import { deferredPart } from "./shell/deferred-parts.tsx";
 import { showsNavigation } from "./lib/route-handle.ts";
 import { HelpPanel } from "./shell/help-panel.tsx";
@@ -62,10 +62,10 @@ export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddle
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const keel = getKeelContext(context);
   const api = getApi(context);
-  // The agreement's reads need nothing of the shell's, so they go out beside its reads rather than after
-  // them; the API client gives loadAgreementState these same reads. A page that ends in a redirect
-  // before then leaves them unused, and their failures are the agreement's to report.
-  void Promise.all([api.getUserAgreement(), api.getHubMe()]).catch(() => null);
+  // A page's shell and agreement reads went out in the API middleware; a data request's (after an action,
+  // or a revalidation) go out now, beside each other. The API client gives loadShell and
+  // loadAgreementState these same reads.
+  readShellAhead(api);
   const shell = await loadShellOrRedirect(api, keel.log, url.pathname);
   const os = osFromUserAgent(request.headers.get("user-agent") ?? "");
   // Two-factor authentication is required and not set up: the account security tab first.

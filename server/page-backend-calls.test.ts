@@ -64,7 +64,7 @@ async function signIn(login: string): Promise<CookieJar> {
 }
 
 test.skipIf(!hasBuild)(
-  "a signed-in /issues makes eight backend calls in three waves, none of them twice",
+  "a signed-in /issues makes eight backend calls in two waves, none of them twice",
   async () => {
     const jar = await signIn("admin");
     const page = await send(keelPort, "/issues", {
@@ -82,18 +82,18 @@ test.skipIf(!hasBuild)(
     }, []);
     for (const wave of waves) wave.sort();
     expect(waves).toEqual([
-      // The middleware: who the user is and the configuration pick the language.
-      ["/api/config", "/api/users/me"],
-      // The loaders: the shell's reads, the agreement's beside them, and the page's list.
+      // The middleware: who the user is and the configuration pick the language; beside them, the shell's
+      // reads and the agreement's, which need nothing but the session (readShellAhead).
       [
+        "/api/config",
         "/api/inbox/folders",
-        "/api/issues",
         "/api/permissions/cache",
+        "/api/users/me",
         "/hub/api/rest/settings/public",
         "/hub/api/rest/users/me",
       ],
-      // The what's-new folder: only once the permissions say where the list comes from.
-      ["/api/whatsNew/availableNow"],
+      // The loaders: the page's list, and the what's-new folder once the permissions say where it comes from.
+      ["/api/issues", "/api/whatsNew/availableNow"],
     ]);
   },
 );

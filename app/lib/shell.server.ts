@@ -23,6 +23,48 @@ class ConfigUnavailableError extends Error {
   }
 }
 
+/**
+ * The paths of the routes without a page of their own (resource routes) that answer a GET: they never run
+ * the root's loader, so nothing is read ahead for them. `tests/unit/shell-prefetch.test.ts` keeps the list
+ * equal to `app/routes.ts`.
+ */
+export const RESOURCE_ROUTE_PATHS: ReadonlySet<string> = new Set([
+  "/",
+  "/logout",
+  "/manifest.webmanifest",
+  "/offline",
+  "/resources/error-reports",
+  "/settings/agreement",
+  "/settings/appearance",
+  "/settings/banners",
+  "/settings/dates",
+  "/settings/language",
+  "/settings/tips",
+]);
+
+/**
+ * Whether a request will run the root's loader as a page: a GET (or HEAD) of a page, not a client
+ * navigation's data request (`.data`, which loads only the routes it names) nor a resource route.
+ */
+export function loadsPage(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const { pathname } = new URL(request.url);
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return !path.endsWith(".data") && !RESOURCE_ROUTE_PATHS.has(path);
+}
+
+/**
+ * Starts the shell's reads that need nothing but the request's credentials, beside the user and the
+ * configuration the middleware reads for the language: a page then waits for two waves of backend calls,
+ * not three (its loaders', with the what's-new folder, come second). `loadShell` and the agreement take
+ * them up from the request's shared reads. A request that ends in a redirect before its loaders leaves
+ * them unused; their failures are the loaders' to report, so none is left unhandled here.
+ */
+export function readShellAhead(api: Api): void {
+  for (const read of [api.getPermissions(), api.getInboxFolders(), api.getUserAgreement(), api.getHubMe()])
+    void read.catch(() => null);
+}
+
 export async function loadShell(api: Api, log: RequestLogger) {
   const [configResult, userResult, permissionsResult, bannersResult, foldersResult] =
     await Promise.allSettled([
