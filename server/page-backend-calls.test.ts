@@ -1,5 +1,5 @@
 // What one page costs the backend: Keel in front of the mock backend over HTTP (BACKEND_URL), counting the
-// calls a signed-in /issues makes and the waves they go out in (a wave waits for an answer of the one
+// calls a signed-in page makes and the waves they go out in (a wave waits for an answer of the one
 // before). Every answer is held back a while, so that the calls of one wave are all in flight together
 // whatever the machine's speed; the page's own X-Request-Id, which Keel forwards, tells its calls apart.
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -94,6 +94,36 @@ test.skipIf(!hasBuild)(
       ],
       // The loaders: the page's list, and the what's-new folder once the permissions say where it comes from.
       ["/api/issues", "/api/whatsNew/availableNow"],
+    ]);
+  },
+);
+
+test.skipIf(!hasBuild)(
+  "without scripts, /notifications marks its folder seen before its loaders and reads again only the inbox",
+  async () => {
+    const jar = await signIn("admin");
+    const page = await send(keelPort, "/notifications", {
+      headers: { cookie: jar.header(), "x-request-id": "page-notifications-0001" },
+    });
+    expect(page.status).toBe(200);
+    const waves = (callsByPage.get("page-notifications-0001") ?? []).reduce<string[][]>((list, call) => {
+      (list[call.wave - 1] ??= []).push(call.path);
+      return list;
+    }, []);
+    for (const wave of waves) wave.sort();
+    expect(waves).toEqual([
+      [
+        "/api/config",
+        "/api/inbox/folders",
+        "/api/permissions/cache",
+        "/api/users/me",
+        "/hub/api/rest/settings/public",
+        "/hub/api/rest/users/me",
+      ],
+      // The page's middleware: viewing the folder is seeing it (a POST).
+      ["/api/inbox/folders/direct"],
+      // The loaders: the folders again, now seen, and the page's threads; the rest of the shell's reads hold.
+      ["/api/inbox/folders", "/api/inbox/threads", "/api/whatsNew/availableNow"],
     ]);
   },
 );

@@ -76,6 +76,23 @@ test("reads are shared within a request and a write makes them stale", async () 
   expect(calls).toBe(3);
 });
 
+test("marking a folder seen makes only the inbox's reads stale", async () => {
+  const gets: string[] = [];
+  const api = createApi(
+    context(async (request) => {
+      if (request.method !== "GET") return answer(200, { id: "direct", lastSeen: 5, lastNotified: null });
+      const path = new URL(request.path, "http://x").pathname;
+      gets.push(path);
+      if (path === "/api/inbox/folders") return answer(200, []);
+      return answer(200, { analyticsId: null });
+    }),
+  );
+  await Promise.all([api.getAnalyticsProfile(), api.getInboxFolders()]);
+  await api.markFolderSeen("direct", 5);
+  await Promise.all([api.getAnalyticsProfile(), api.getInboxFolders()]);
+  expect(gets).toEqual(["/api/users/me/profiles/analytics", "/api/inbox/folders", "/api/inbox/folders"]);
+});
+
 test("cookies the backend sets are collected for the browser", async () => {
   const api = createApi(context(async () => answer(200, { analyticsId: "a-1" }, ["hub_lang=de; HttpOnly"])));
   await api.getAnalyticsProfile();

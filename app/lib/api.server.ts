@@ -155,7 +155,7 @@ export function createApi(context: KeelRequestContext) {
     return parseAnswer(schema, method, path, response);
   }
 
-  // Loaders of one request share reads; any write makes them stale.
+  // Loaders of one request share reads; a write makes them stale (all, unless it names the ones it changes).
   const reads = new Map<string, Promise<unknown>>();
 
   function get<S extends z.core.$ZodType>(
@@ -181,9 +181,15 @@ export function createApi(context: KeelRequestContext) {
       params?: Record<string, string | boolean | undefined>;
       hub?: boolean;
       selectFields?: boolean;
+      /** The reads the write makes stale, by the start of their path; by default every read. */
+      stale?: readonly string[];
     } = {},
   ): Promise<z.infer<S>> {
-    reads.clear();
+    const { stale } = options;
+    if (!stale) reads.clear();
+    else
+      for (const target of reads.keys())
+        if (stale.some((start) => target.startsWith(start))) reads.delete(target);
     const fields = options.selectFields === false ? undefined : fieldsOf(schema);
     return call(schema, "POST", `${path}${query({ ...options.params, fields })}`, { body, hub: options.hub });
   }
@@ -211,8 +217,10 @@ export function createApi(context: KeelRequestContext) {
     getInboxThreads: (
       params: { folder?: "direct" | "subscription"; $top?: number; unreadOnly?: boolean } = {},
     ) => get(InboxThreadsSchema, "/api/inbox/threads", params),
+    // Only the inbox counts what was seen: the shell's other reads, already under way for a page that marks
+    // its folder before its loaders (the notifications page without scripts), stay good.
     markFolderSeen: (id: InboxFolder["id"], lastSeen: number) =>
-      post(InboxFolderSchema, `/api/inbox/folders/${id}`, { id, lastSeen }),
+      post(InboxFolderSchema, `/api/inbox/folders/${id}`, { id, lastSeen }, { stale: ["/api/inbox/"] }),
     markAllSeen: (lastSeen: number) =>
       post(LastSeenUpdateSchema, "/api/inbox/lastSeen", { lastSeen }, { selectFields: false }),
     setThreadMuted: (id: string, muted: boolean) =>
