@@ -43,6 +43,28 @@ beforeAll(async () => {
 
 afterAll(() => servers?.close());
 
+/**
+ * A page's first wave, the API middleware's: who the user is and the configuration pick the language;
+ * beside them, the shell's reads and the agreement's, which need nothing but the session (readShellAhead).
+ */
+const FIRST_WAVE = [
+  "/api/config",
+  "/api/inbox/folders",
+  "/api/permissions/cache",
+  "/api/users/me",
+  "/hub/api/rest/settings/public",
+  "/hub/api/rest/users/me",
+];
+
+/** The paths a page's calls went to, wave by wave, each wave sorted. */
+function wavesOf(page: string): string[][] {
+  const waves = (callsByPage.get(page) ?? []).reduce<string[][]>((list, call) => {
+    (list[call.wave - 1] ??= []).push(call.path);
+    return list;
+  }, []);
+  return waves.map((wave) => wave.sort());
+}
+
 /** Signs `login` in with their permanent token on the login form, as the benchmark does. */
 async function signIn(login: string): Promise<CookieJar> {
   const jar = new CookieJar();
@@ -72,26 +94,11 @@ test.skipIf(!hasBuild)(
     });
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-testid="current-user"');
-    const calls = callsByPage.get("page-issues-0001") ?? [];
-    const paths = calls.map((call) => call.path);
+    const paths = (callsByPage.get("page-issues-0001") ?? []).map((call) => call.path);
     // Reads are shared within a request: every resource once.
     expect(new Set(paths).size).toBe(paths.length);
-    const waves = calls.reduce<string[][]>((list, call) => {
-      (list[call.wave - 1] ??= []).push(call.path);
-      return list;
-    }, []);
-    for (const wave of waves) wave.sort();
-    expect(waves).toEqual([
-      // The middleware: who the user is and the configuration pick the language; beside them, the shell's
-      // reads and the agreement's, which need nothing but the session (readShellAhead).
-      [
-        "/api/config",
-        "/api/inbox/folders",
-        "/api/permissions/cache",
-        "/api/users/me",
-        "/hub/api/rest/settings/public",
-        "/hub/api/rest/users/me",
-      ],
+    expect(wavesOf("page-issues-0001")).toEqual([
+      FIRST_WAVE,
       // The loaders: the page's list, and the what's-new folder once the permissions say where it comes from.
       ["/api/issues", "/api/whatsNew/availableNow"],
     ]);
@@ -106,20 +113,8 @@ test.skipIf(!hasBuild)(
       headers: { cookie: jar.header(), "x-request-id": "page-notifications-0001" },
     });
     expect(page.status).toBe(200);
-    const waves = (callsByPage.get("page-notifications-0001") ?? []).reduce<string[][]>((list, call) => {
-      (list[call.wave - 1] ??= []).push(call.path);
-      return list;
-    }, []);
-    for (const wave of waves) wave.sort();
-    expect(waves).toEqual([
-      [
-        "/api/config",
-        "/api/inbox/folders",
-        "/api/permissions/cache",
-        "/api/users/me",
-        "/hub/api/rest/settings/public",
-        "/hub/api/rest/users/me",
-      ],
+    expect(wavesOf("page-notifications-0001")).toEqual([
+      FIRST_WAVE,
       // The page's middleware: viewing the folder is seeing it (a POST).
       ["/api/inbox/folders/direct"],
       // The loaders: the folders again, now seen, and the page's threads; the rest of the shell's reads hold.
