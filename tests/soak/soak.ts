@@ -2,7 +2,8 @@
 // answers 10 000 mixed requests (tests/soak/mix.ts) at a concurrency of 8, and must end with no 5xx answer,
 // every answer as its kind expects, a heap and a resident set that stay flat once the caches have filled
 // (measured after full collections), and the database as it was apart from the intended writes, which are
-// put back. Writes reports/soak.json for tests/run-all.ts. SOAK_REQUESTS changes the count; KEEL_BUILD_DIR picks the build, as for the server.
+// put back. Writes reports/soak.json for tests/run-all.ts. SOAK_REQUESTS changes the count; KEEL_BUILD_DIR
+// picks the build, as for the server.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
