@@ -13,6 +13,19 @@ import {
 
 const tipsSwitch = (page: Page) => page.getByRole("switch", { name: "Show tips when I sign in" });
 
+/**
+ * Waits until the pricing popup's code has loaded and started its 10-minute wait (it stores when this
+ * browser first saw the user). The code loads after hydration: a clock moved before that starts the wait
+ * late, and the popup misses the test's window (seen failing in CI, and with the chunk held back 1.5 s).
+ */
+async function pricingWaitStarted(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("keel.shell.firstTimeSeen")), {
+      message: "the pricing popup's code started its wait",
+    })
+    .not.toBeNull();
+}
+
 test("turning tips on saves it to the profile, and they open at the next sign-in", async ({
   page,
   browser,
@@ -67,6 +80,7 @@ test("the pricing update shows after 10 minutes for admin, and closing it is rem
   await page.clock.install();
   await signInQuickly(page, "admin", "/issues");
   await waitForHydration(page);
+  await pricingWaitStarted(page);
   const popup = page.getByRole("dialog", { name: "Pricing update" });
   await page.clock.runFor(9 * 60_000);
   await expect(popup).toHaveCount(0);
