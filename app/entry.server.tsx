@@ -44,6 +44,8 @@ export const streamTimeout = 5_000;
 
 // The key the server sets each request's context under (server/app.ts), from this bundle's own copy.
 export { keelContext } from "./lib/keel-context.ts";
+// The server's warm-up after start-up (server/warm-up.ts), from this bundle's own copy of the renderer.
+export { warmUpMarkdown as warmUp } from "./markdown/render.server.ts";
 
 /** Route errors go to the structured log; refused requests are warnings, not crashes. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

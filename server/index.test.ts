@@ -161,6 +161,20 @@ test("with the backend stopped, pages go to the configuration-unavailable error 
   }
 });
 
+/** Waits for a log line holding `text`, and returns it. */
+async function logged(server: Running, text: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes(text));
+    if (line) return line;
+    if (performance.now() > deadline) throw new Error(`no log line with "${text}":\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 test("the server build loads without jsdom (app/markdown/purify.ts loads it on the first sanitising)", async () => {
   // isomorphic-dompurify builds a jsdom window as it loads: 0.7 s of start-up when it was imported eagerly.
   const script = `
@@ -198,6 +212,8 @@ function residentBytes(pid: number): number {
 test("six huge bodies to a page route are refused with 413, memory stays flat and /healthz answers", async () => {
   const server = await start({});
   const pid = server.child.pid ?? 0;
+  // The warm-up after start-up loads jsdom (90 MB): it must not fall between the two readings.
+  await logged(server, "warmed up the Markdown renderer");
   const form = { "content-type": "application/x-www-form-urlencoded" };
   let sampler: NodeJS.Timeout | undefined;
   try {
@@ -282,7 +298,8 @@ test("a server keeps what it compiled in a cache on disk for its next start", as
 });
 
 /** The modules a server started with `env` has loaded once it listens. */
-async function modulesLoadedBy(env: Record<string, string>): Promise<string[]> {
+/** The modules a server loads by its start-up line, or by the first log line holding `until`. */
+async function modulesLoadedBy(env: Record<string, string>, until?: string): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), "keel-modules-"));
   const log = path.join(dir, "modules.log");
   try {
@@ -290,6 +307,7 @@ async function modulesLoadedBy(env: Record<string, string>): Promise<string[]> {
       "--import",
       "./tests/helpers/record-modules.ts",
     ]);
+    if (until) await logged(server, until);
     server.child.kill("SIGTERM");
     await server.exit;
     return readFileSync(log, "utf8").split("\n").filter(Boolean);
@@ -321,6 +339,13 @@ test("with BACKEND_URL set, neither the mock backend nor Prisma and SQLite are l
   }
 }, 90_000);
 
+test("once it has a quiet moment after its start, the server has loaded the Markdown renderer's jsdom", async () => {
+  // Not before listening (the next test: the start-up line comes without it), and no longer on the first
+  // issue or article after a start, which waited about a second for it (server/warm-up.ts).
+  const loaded = await modulesLoadedBy({}, "warmed up the Markdown renderer");
+  expect(loaded.some((url) => url.includes("/node_modules/jsdom/"))).toBe(true);
+}, 60_000);
+
 test("the demo on SQLite starts without PostgreSQL's driver, Web Push, the relay or 17 of the 18 languages", async () => {
   const demo = await modulesLoadedBy({});
   const unused = [
@@ -329,6 +354,8 @@ test("the demo on SQLite starts without PostgreSQL's driver, Web Push, the relay
     /\/prisma\/postgresql\//,
     /\/node_modules\/web-push\//,
     RELAY,
+    // Loaded by the warm-up, after the start-up line (the test before).
+    /\/node_modules\/jsdom\//,
   ];
   for (const pattern of unused) expect(demo.filter((url) => pattern.test(url))).toEqual([]);
   // Each language's namespaces are chunks of the server build named after them; English is read at start.

@@ -9,6 +9,7 @@ import { appLimits, EnvError, loadEnv, type Env } from "./env.ts";
 import { onStopSignals, shutDownGracefully } from "./graceful-shutdown.ts";
 import { keepConnectionsAlive } from "./keep-alive.ts";
 import { createLogger, logDestination } from "./logger.ts";
+import { warmUpWhenQuiet } from "./warm-up.ts";
 
 let env: Env;
 try {
@@ -20,6 +21,9 @@ try {
   }
   throw error;
 }
+
+/** How long the server waits for a moment without requests before it warms up (server/warm-up.ts). */
+const WARM_UP_QUIET_MS = 500;
 
 const logger = createLogger(env.LOG_LEVEL, logDestination(env.LOG_FORMAT));
 const production = env.NODE_ENV === "production";
@@ -85,6 +89,9 @@ const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   void announce(port);
+  // A development server renders with Vite's modules, loaded on each use: nothing to warm.
+  const warmUp = typeof build === "object" && (build.entry.module as { warmUp?: () => void }).warmUp;
+  if (warmUp) warmUpWhenQuiet(server, warmUp, { quietMs: WARM_UP_QUIET_MS, logger });
 });
 keepConnectionsAlive(server);
 

@@ -1,7 +1,8 @@
 // The DOMPurify instance the Markdown pipeline sanitises with. In the browser, the page's own
 // (purify.client.ts). On the server, isomorphic-dompurify builds a jsdom window when it is loaded, most
 // of the server's start-up (docs/benchmarks.md, Measured choices): it is loaded on the first render
-// that needs it, with require so that the renderer stays synchronous.
+// that needs it, with require so that the renderer stays synchronous. The server's warm-up makes that
+// render at its first quiet moment after start-up (server/warm-up.ts, decision 0032).
 import type DOMPurifyInstance from "isomorphic-dompurify";
 import { browserPurify } from "./purify.client.ts";
 

@@ -148,6 +148,11 @@ export async function benchStreams(options: {
     };
     for (const tab of await open(0)) tab.close();
     followers.length = 0;
+    // And the Markdown renderer's jsdom (90 MB), which the server's warm-up loads at its first quiet moment
+    // (server/warm-up.ts): a page with Markdown, as a guest, loads it now if the warm-up has not yet.
+    const page = await fetch(`${keel.base}/issue/DEMO-2`);
+    await page.arrayBuffer();
+    if (page.status !== 200) throw new Error(`/issue/DEMO-2 answered ${page.status}`);
     await sleep(2_000);
     const rssBefore = residentMb(keelPid);
     const backendBefore = backend ? residentMb(backend.child.pid!) : null;
