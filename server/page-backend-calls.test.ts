@@ -27,6 +27,12 @@ beforeAll(async () => {
   if (!hasBuild) return;
   servers = await startKeelOverHttp((req, res, next) => {
     const page = String(req.headers["x-request-id"] ?? "");
+    // The apps' read fails at once; the page's other reads come after it.
+    if (page.startsWith("broken-apps-")) {
+      if (req.path === "/api/apps") res.status(500).json({ error: "server_error" });
+      else setTimeout(next, HOLD_MS);
+      return;
+    }
     if (!page.startsWith("page-")) return next();
     // A call that goes out while none of the page's calls is in flight waited for an answer: a new wave.
     const pending = inFlight.get(page) ?? 0;
@@ -120,5 +126,35 @@ test.skipIf(!hasBuild)(
       // The loaders: the folders again, now seen, and the page's threads; the rest of the shell's reads hold.
       ["/api/inbox/folders", "/api/inbox/threads", "/api/whatsNew/availableNow"],
     ]);
+  },
+);
+
+test.skipIf(!hasBuild)(
+  "a signed-in issue page reads the installed apps beside the issue, not after its text",
+  async () => {
+    const jar = await signIn("admin");
+    const page = await send(keelPort, "/issue/DEMO-2", {
+      headers: { cookie: jar.header(), "x-request-id": "page-issue-0001" },
+    });
+    expect(page.status).toBe(200);
+    expect(wavesOf("page-issue-0001")).toEqual([
+      FIRST_WAVE,
+      // The loaders: the issue, its comments, the apps whose widgets it may show, the what's-new folder.
+      ["/api/apps", "/api/issues/DEMO-2", "/api/issues/DEMO-2/activitiesPage", "/api/whatsNew/availableNow"],
+      // Who the description's and the comments' mentions are, once their texts are there.
+      ["/api/mentions", "/api/mentions"],
+    ]);
+  },
+);
+
+test.skipIf(!hasBuild)(
+  "a missing issue is a 404 even when the apps' read, made beside it, fails",
+  async () => {
+    const jar = await signIn("admin");
+    const page = await send(keelPort, "/issue/DEMO-99999", {
+      headers: { cookie: jar.header(), "x-request-id": "broken-apps-0001" },
+    });
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("DEMO-99999");
   },
 );

@@ -90,6 +90,9 @@ export async function loadEntityPage<E extends Issue | Article>(
   url: URL,
 ) {
   const api = getApi(context);
+  // The installed apps go out with the entity rather than after its text: loadPlacedWidgets below takes
+  // the same read, and meets its failure there, after a missing entity's 404.
+  api.listApps().catch(() => {});
   const [entity, user, permissions] = await Promise.all([
     loadEntity(context, kind, id),
     api.getCurrentUser(),
