@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { translationFiles } from "./app/i18n/translation-files-build.ts";
 import { serviceWorker } from "./app/offline/service-worker-build.ts";
 import { precompressAssets } from "./server/static-assets.ts";
 
@@ -45,7 +46,7 @@ function firstScripts(): { plugin: Plugin; test: (id: string) => boolean } {
 const start = firstScripts();
 
 export default defineConfig({
-  plugins: [reactRouter(), serviceWorker(), precompressAssets(), start.plugin],
+  plugins: [reactRouter(), serviceWorker(), translationFiles(), precompressAssets(), start.plugin],
   resolve: {
     alias: {
       "use-sync-external-store/shim": fileURLToPath(

@@ -27,16 +27,22 @@ if (unsupported) {
   appLogger.warn("Browser not supported: the app does not start");
 } else {
   startConfiguration();
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18nFromPage()}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
-      </I18nextProvider>,
-    );
-  });
+  i18nFromPage().then(
+    (i18n) =>
+      startTransition(() => {
+        hydrateRoot(
+          document,
+          <I18nextProvider i18n={i18n}>
+            <StrictMode>
+              <HydratedRouter />
+            </StrictMode>
+          </I18nextProvider>,
+        );
+      }),
+    // The page keeps working as the server wrote it, as without scripts.
+    (error: unknown) =>
+      appLogger.error("The page's translations did not load: the page is not hydrated", { error }),
+  );
 }
 
 /**

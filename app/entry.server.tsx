@@ -16,7 +16,9 @@ import { getKeelContext } from "./lib/keel-context.ts";
 import { I18nextProvider } from "react-i18next";
 import type { i18n } from "i18next";
 import { getI18n } from "./middleware/i18next.server.ts";
+import { PageTranslationsContext } from "./i18n/client.ts";
 import { createI18n, renderingView } from "./i18n/instance.ts";
+import { pageTranslations } from "./i18n/translation-files.server.ts";
 import { ENGLISH } from "./i18n/resources.server.ts";
 import { CACHE_PARTITION_HEADER, NO_PARTITION } from "./offline/sw-policy.ts";
 import { EagerPartsContext, type EagerParts } from "./shell/deferred-parts.tsx";
@@ -101,7 +103,9 @@ export default function handleRequest(
       <NonceProvider value={nonce}>
         <EagerPartsContext value={EAGER_PARTS}>
           <I18nextProvider i18n={renderingView(serverI18n(loadContext))}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <PageTranslationsContext value={pageTranslations}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </PageTranslationsContext>
           </I18nextProvider>
         </EagerPartsContext>
       </NonceProvider>,

@@ -24,7 +24,7 @@ import { apiMiddleware, getApi } from "./middleware/api.server.ts";
 import { csrfMiddleware } from "./middleware/csrf.server.ts";
 import { getI18n, getLanguage, i18nMiddleware } from "./middleware/i18next.server.ts";
 import { directionOf, toLanguage } from "./i18n/languages.ts";
-import { TRANSLATIONS_ID, translationsDataBlock, useLanguageSync } from "./i18n/client.ts";
+import { TRANSLATIONS_ID, useLanguageSync, usePageTranslations } from "./i18n/client.ts";
 import { useTranslation } from "react-i18next";
 import { getKeelContext } from "./lib/keel-context.ts";
 import { withBrowserPreferences } from "./lib/browser-preferences.server.ts";
@@ -108,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation("errors");
   // Without the shell's data (an error page), the language the server chose still holds.
   const language = shell?.language ?? i18n.language;
+  const translations = usePageTranslations(language);
   const dir = shell?.dir ?? directionOf(language);
   const theme = shell?.user.profiles.appearance.uiTheme ?? "system";
   const contrast = shell?.user.profiles.keel?.contrast ?? "system";
@@ -145,6 +146,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             document's end), so the navigation and the banners never grow on screen as they arrive. */}
         <link rel="expect" href="#main" {...{ blocking: "render" }} />
         <link rel="manifest" href={`/manifest.webmanifest?lng=${language}`} />
+        {/* The language's file, for the scripts: asked for with them, after the first paint (the server's
+            PreloadsAfterPaint moves it). The browser's render has no link to add: the page has it. */}
+        {translations.href ? (
+          <link rel="preload" href={translations.href} as="fetch" crossOrigin="anonymous" />
+        ) : null}
         {/* With a precedence React puts the page's styles first in the head, before the scripts' preloads:
             what the first paint needs is asked for first (docs/benchmarks.md, the first paint). */}
         <link rel="stylesheet" href={stylesHref} precedence="default" />
@@ -164,12 +170,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {/* Data for the scripts, after the page's content: the first paint does not wait for it. */}
-        {/* This page's language, and only it: the browser starts i18next from it (entry.client.tsx). */}
+        {/* This page's language and its file: the browser starts i18next from it (entry.client.tsx). */}
         <script
           nonce={nonce}
           type="application/json"
           id={TRANSLATIONS_ID}
-          dangerouslySetInnerHTML={{ __html: translationsDataBlock(i18n, language) }}
+          dangerouslySetInnerHTML={{ __html: translations.block }}
         />
         {shell ? (
           // The preloaded configuration (docs/shell.md): data, not script; the nonce keeps every

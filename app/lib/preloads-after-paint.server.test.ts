@@ -36,7 +36,8 @@ function preloadScript(html: string): { nonce: string | undefined; appended: str
     document: {
       createElement: () => ({ rel: "", href: "" }),
       head: {
-        appendChild: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`),
+        appendChild: (link: { rel: string; href: string; as?: string; crossOrigin?: string }) =>
+          appended.push([link.rel, link.as, link.crossOrigin, link.href].filter(Boolean).join(" ")),
       },
     },
   });
@@ -107,4 +108,28 @@ test("the body is not touched, and a document without a head end passes as it is
   expect(await through(["<p>", PRELOADS, "</p>"])).toBe(`<p>${PRELOADS}</p>`);
   const long = `<!DOCTYPE html><head>${"x".repeat(300 * 1024)}`;
   expect(await through([long, PRELOADS, "</head>"])).toBe(`${long}${PRELOADS}</head>`);
+});
+
+test("the language's translations file is asked for after the first paint too, for fetch", () => {
+  const translations =
+    '<link rel="preload" href="/assets/translations-he-Ab9_x-1.json" as="fetch" crossorigin="anonymous"/>';
+  const moved = deferModulePreloads(`${HEAD_START}${translations}${PRELOADS}</head>`);
+  expect(moved).not.toContain('<link rel="preload"');
+  expect(preloadScript(moved)).toEqual({
+    nonce: "n0+/=",
+    appended: [
+      "preload fetch anonymous /assets/translations-he-Ab9_x-1.json",
+      "modulepreload /assets/entry.client-A1.js",
+      "modulepreload /assets/framework-B2.js",
+    ],
+    perTask: [0, 3],
+  });
+  // Another kind of preload, or one the page's fetch would not match, stays where it is.
+  for (const other of [
+    '<link rel="preload" href="/assets/font-1.woff2" as="font" crossorigin="anonymous"/>',
+    '<link rel="preload" href="/assets/translations-he-Ab9_x-1.json" as="fetch"/>',
+  ]) {
+    const head = `${HEAD_START}${other}</head>`;
+    expect(deferModulePreloads(head)).toBe(head);
+  }
 });

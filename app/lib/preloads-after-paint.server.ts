@@ -3,10 +3,14 @@ import { Transform, type TransformCallback } from "node:stream";
 /** A head longer than this is passed on as it is (React writes the whole head in its first burst). */
 const MAX_HEAD_BYTES = 256 * 1024;
 const HEAD_END = "</head>";
-/** React writes the tag with `rel` first and `href` second, and escapes `>` in attribute values. */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]*)"[^>]*>/g;
+/**
+ * React writes the tag with `rel` first and `href` second, and escapes `>` in attribute values: the first
+ * scripts' module preloads, and the language's translations file (app/root.tsx), read with `fetch`.
+ */
+const PRELOAD = /<link rel="(modulepreload|preload)" href="([^"]*)"[^>]*>/g;
 /** The build's own files: nothing in them needs escaping in HTML or in a script. */
 const ASSET_PATH = /^\/[\w\-./]+\.js$/;
+const FETCHED_ASSET_PATH = /^\/[\w\-./]+\.json$/;
 const NONCE = / nonce="([^"]*)"/;
 
 /**
@@ -24,17 +28,27 @@ function preloadAfterPaint(hrefs: readonly string[], nonce: string | undefined):
   return (
     `<script${attribute}>requestAnimationFrame(function(){var h=${JSON.stringify(hrefs)},i=0;` +
     `setTimeout(function n(){h.slice(i,i+=${LINKS_PER_TASK}).forEach(function(f){` +
-    `var l=document.createElement("link");l.rel="modulepreload";l.href=f;document.head.appendChild(l)});` +
+    `var l=document.createElement("link");if(/\\.json$/.test(f)){l.rel="preload";l.as="fetch";` +
+    `l.crossOrigin="anonymous"}else l.rel="modulepreload";l.href=f;document.head.appendChild(l)});` +
     `if(h.length>i)setTimeout(n)})})</script>`
   );
 }
 
-/** The head with its module preloads asked for after the first paint; anything else is left as it is. */
+/**
+ * The head with its module preloads and its translations file asked for after the first paint; anything
+ * else is left as it is.
+ */
 export function deferModulePreloads(head: string): string {
   const hrefs: string[] = [];
   let nonce: string | undefined;
-  const without = head.replace(MODULE_PRELOAD, (link, href: string) => {
-    if (!ASSET_PATH.test(href)) return link;
+  const without = head.replace(PRELOAD, (link, rel: string, href: string) => {
+    const moved =
+      rel === "modulepreload"
+        ? ASSET_PATH.test(href)
+        : FETCHED_ASSET_PATH.test(href) &&
+          link.includes(' as="fetch"') &&
+          link.includes(' crossorigin="anonymous"');
+    if (!moved) return link;
     hrefs.push(href);
     nonce ??= NONCE.exec(link)?.[1];
     return "";
