@@ -114,10 +114,14 @@ test("offline, visited pages open from the worker's cache, others show the offli
   // Before hydration the link would load /notifications as a document, still loading when the network goes.
   await waitForHydration(page);
   // Seen up to now: the marker below can only come from a notification pushed after the network is back.
+  // Opening the centre marks the folder seen, and the page reads its data again after that write: the
+  // network goes only once it has (a read cut by the network shows the error page, left for later).
+  const reread = page.waitForResponse((response) => new URL(response.url()).pathname === "/issues.data");
   await mainNav(page).getByRole("link", { name: "Notifications" }).click();
   const centre = page.getByRole("dialog", { name: "Notifications" });
   await expect(centre).toBeVisible();
   await expect(marker(page)).toHaveCount(0);
+  await reread;
   await page.keyboard.press("Escape");
   await expect(centre).toBeHidden();
 
