@@ -52,7 +52,7 @@ test("the server's addresses are the files the browser's build writes, one per l
     const file = emitted.find((f) => `/${f.fileName}` === hrefs[language])!;
     expect(file.source).toBe(translationFileText(language));
   }
-  // The same content, the same name: builds of the same texts agree; another text gets another name.
+  // The same texts, the same names: two builds agree; and each language has a name of its own.
   expect(build().hrefs).toEqual(hrefs);
   expect(new Set(Object.values(hrefs)).size).toBe(LANGUAGES.length);
 });

@@ -1,6 +1,6 @@
 // Each language's translations as one file of the client build, `assets/translations-<language>-<hash>.json`:
 // the page names its language's file and the browser reads it before hydrating (app/i18n/client.ts), from its
-// cache after the first visit. In the page itself the same data was 58 % of a guest's `/issues` and 62 % of
+// cache after the first visit. In the page itself the same data was 58 % of a guest's `/issues` and 61 % of
 // the bytes sent, on every page (decision 0033). `virtual:keel/translation-files` gives the server each
 // language's address; the content's hash in the name keeps an old page from reading a new version's texts.
 import { createHash } from "node:crypto";
