@@ -34,16 +34,12 @@ export async function measureColdStarts<K extends string>(
       try {
         await waitUntilReady(server);
         results[key].ready_ms.push(Math.round(performance.now() - spawnedAt));
-        const answer = await fetch(`${server.base}${page}`, { redirect: "manual" });
-        await answer.arrayBuffer();
-        if (answer.status !== 200) throw new Error(`${page} answered ${answer.status} after a cold start`);
+        await readPage(server.base, page);
         results[key].page_ms.push(Math.round(performance.now() - spawnedAt));
         if (later) {
           await new Promise((resolve) => setTimeout(resolve, later.afterMs));
           const askedAt = performance.now();
-          const answer = await fetch(`${server.base}${later.page}`, { redirect: "manual" });
-          await answer.arrayBuffer();
-          if (answer.status !== 200) throw new Error(`${later.page} answered ${answer.status} after a start`);
+          await readPage(server.base, later.page);
           results[key].later_ms.push(Math.round(performance.now() - askedAt));
         }
       } finally {
@@ -52,4 +48,11 @@ export async function measureColdStarts<K extends string>(
     }
   }
   return results;
+}
+
+/** Reads a page to its last byte; anything but 200 fails the measurement. */
+async function readPage(base: string, page: string): Promise<void> {
+  const answer = await fetch(`${base}${page}`, { redirect: "manual" });
+  await answer.arrayBuffer();
+  if (answer.status !== 200) throw new Error(`${page} answered ${answer.status} after a start`);
 }
