@@ -51,6 +51,7 @@ import { canSeeNotifications } from "./shell/inbox-access.ts";
 import { useHydrated, usePartsHydrated } from "./lib/use-hydrated.ts";
 import { osFromUserAgent } from "./shell/shortcuts.ts";
 import { cachePartitionOf } from "./offline/cache-partition.server.ts";
+import { keepPageWhenUnreachable, useRememberShownPage } from "./offline/shown-page.ts";
 import stylesHref from "./styles/app.css?url";
 import feedbackStylesHref from "./styles/feedback.css?url";
 import narrowStylesHref from "./styles/narrow.css?url";
@@ -58,6 +59,7 @@ import highContrastStylesHref from "./styles/high-contrast.css?url";
 
 // The language comes before the CSRF check, so that a refused request is answered in it too.
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware, i18nMiddleware, csrfMiddleware];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenUnreachable];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const keel = getKeelContext(context);
@@ -269,6 +271,7 @@ function Shell({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
     { language: user.profiles.general.locale.language },
   );
   const showNavigation = showsNavigation(useMatches());
+  useRememberShownPage();
   // The inbox's live updates change what the bar shows: they start once it has hydrated (deferred-parts.tsx).
   const partsHydrated = usePartsHydrated();
   return (

@@ -2,11 +2,12 @@
 // worker's registration and what the page tells the worker (docs/decisions/0017-service-worker.md).
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { CurrentUser } from "#contract/api.ts";
 import { DESKTOP_SWITCH_EVENT, desktopNotificationsOn } from "../notifications/desktop-switch.ts";
 import { STREAM_INTERRUPTED_ATTRIBUTE } from "../shell/inbox-context.tsx";
 import { SERVICE_WORKER_PATH, type PageMessage } from "./sw-policy.ts";
+import { currentTrouble, noTroubleOnServer, subscribeToTrouble } from "./unreachable.ts";
 
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener("online", onChange);
@@ -94,7 +95,9 @@ export default function ConnectionStatus({
   const { t } = useTranslation("shell");
   const online = useSyncExternalStore(subscribeToNetwork, isOnline, onlineOnServer);
   const streamInterrupted = useSyncExternalStore(subscribeToStream, isStreamInterrupted, interruptedOnServer);
+  const trouble = useSyncExternalStore(subscribeToTrouble, currentTrouble, noTroubleOnServer);
   const { pathname, search } = useLocation();
+  const revalidator = useRevalidator();
   const supported = typeof navigator !== "undefined" && "serviceWorker" in navigator;
 
   useEffect(() => {
@@ -111,12 +114,30 @@ export default function ConnectionStatus({
     void tellServiceWorker({ type: "page", partition: cachePartition, language, url });
   }, [supported, online, cachePartition, language, pathname, search]);
 
+  // A page kept when the server could not be reached reads its data again once the connection is back.
+  const connected = online && !streamInterrupted;
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (connected && currentTrouble().stale) void revalidate();
+  }, [connected, revalidate]);
+
   useDesktopNotifications();
 
-  const message = !online ? t("connection.offline") : streamInterrupted ? t("connection.reconnecting") : "";
+  const message = !online
+    ? t("connection.offline")
+    : streamInterrupted
+      ? t("connection.reconnecting")
+      : trouble.stale
+        ? t("connection.stale")
+        : "";
   return (
-    <div role="status" className="connection-banner" data-state={online ? "online" : "offline"}>
-      {message}
-    </div>
+    <>
+      <div role="status" className="connection-banner" data-state={online ? "online" : "offline"}>
+        {message}
+      </div>
+      <div role="alert" className="connection-banner" data-testid="not-saved">
+        {trouble.notSaved ? t("connection.notSaved") : ""}
+      </div>
+    </>
   );
 }

@@ -13,6 +13,7 @@ import type { NotificationPoller } from "./notification-poller.ts";
 import { isFolderUnread } from "./inbox-access.ts";
 import { raiseWhatsNewFolder } from "#contract/whats-new.ts";
 import { createNotificationsCenter, type NotificationsCenterState } from "./notifications-center.ts";
+import { QUIET_WRITE_FIELD } from "../offline/shown-page.ts";
 
 /** The folders the event stream reports, re-sent on `window` for desktop notifications (app/notifications/). */
 export const INBOX_FOLDERS_EVENT = "keel:inbox-folders";
@@ -147,7 +148,8 @@ export function InboxProvider({
       // Opening the centre is seeing every folder, up to the newest notification this tab knows of: a
       // notification arriving meanwhile stays unread.
       const upTo = pollerRef.current?.latestNotified();
-      const fields: Record<string, string> = { intent: "seen", csrf };
+      // A write the person did not ask for: offline, it fails without a word (app/offline/shown-page.ts).
+      const fields: Record<string, string> = { intent: "seen", csrf, [QUIET_WRITE_FIELD]: "1" };
       if (upTo) fields.lastSeen = String(upTo);
       void seen.submit(fields, { method: "post", action: "/notifications" });
       track("notifications", "centre-open", {

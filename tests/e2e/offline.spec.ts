@@ -115,7 +115,8 @@ test("offline, visited pages open from the worker's cache, others show the offli
   await waitForHydration(page);
   // Seen up to now: the marker below can only come from a notification pushed after the network is back.
   // Opening the centre marks the folder seen, and the page reads its data again after that write: the
-  // network goes only once it has (a read cut by the network shows the error page, left for later).
+  // network goes only once it has, so that the folder is seen (a read cut by the network keeps the page:
+  // unreachable.spec.ts).
   const reread = page.waitForResponse((response) => new URL(response.url()).pathname === "/issues.data");
   await mainNav(page).getByRole("link", { name: "Notifications" }).click();
   const centre = page.getByRole("dialog", { name: "Notifications" });
