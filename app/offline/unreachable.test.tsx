@@ -304,3 +304,18 @@ test("until the keeper has come with the banner's chunk, results pass as they ar
   await settle(() => router.revalidate());
   expect(heading()).toBe("Something went wrong: Failed to fetch");
 });
+
+test("a quiet write that is sent leaves the notice of a change not saved", async () => {
+  const router = await render();
+  answer.action = () => {
+    throw networkFailure();
+  };
+  await settle(() => router.navigate("/issues?q=open", { formMethod: "post", formData: new FormData() }));
+  await vi.waitFor(() => expect(module.currentTrouble().notSaved).toBe(true));
+  answer.action = () => ({ saved: false });
+  const quiet = new FormData();
+  quiet.set(page.QUIET_WRITE_FIELD, "1");
+  await settle(() => router.navigate("/issues?q=open", { formMethod: "post", formData: quiet }));
+  await vi.waitFor(() => expect(router.state.navigation.state).toBe("idle"));
+  expect(module.currentTrouble().notSaved).toBe(true);
+});

@@ -98,9 +98,14 @@ async function keep(
     (id) => results[id]!.type === "error" && isUnreachable(results[id]!.result),
   );
   if (request.method !== "GET") {
-    if (!(await isQuiet(write))) setTrouble({ notSaved: failed.length > 0 });
+    // A change sent clears the notice of one not saved; a quiet write says nothing either way.
+    if (failed.length === 0) {
+      if (trouble.notSaved && !(await isQuiet(write))) setTrouble({ notSaved: false });
+      return results;
+    }
+    if (!(await isQuiet(write))) setTrouble({ notSaved: true });
     // The form stays as it was, with what was typed in it: no error page, no answer to show.
-    return failed.length === 0 ? results : replaced(results, failed, () => undefined);
+    return replaced(results, failed, () => undefined);
   }
   const samePage = page !== null && addressOf(request.url) === page.address;
   if (failed.length === 0) {
