@@ -130,7 +130,7 @@ test.skipIf(!hasBuild)(
 );
 
 test.skipIf(!hasBuild)(
-  "a signed-in issue page reads the installed apps beside the issue, not after its text",
+  "a signed-in issue page reads the installed apps beside the issue, and all its mentions in one call",
   async () => {
     const jar = await signIn("admin");
     const page = await send(keelPort, "/issue/DEMO-2", {
@@ -141,9 +141,12 @@ test.skipIf(!hasBuild)(
       FIRST_WAVE,
       // The loaders: the issue, its comments, the apps whose widgets it may show, the what's-new folder.
       ["/api/apps", "/api/issues/DEMO-2", "/api/issues/DEMO-2/activitiesPage", "/api/whatsNew/availableNow"],
-      // Who the description's and the comments' mentions are, once their texts are there.
-      ["/api/mentions", "/api/mentions"],
+      // Who the description's and the comments' mentions are, in one call once both texts are there.
+      ["/api/mentions"],
     ]);
+    // The one call resolved both: the description names DEMO-1, Alice's comment names @admin.
+    expect(page.text).toMatch(/<a class="mention mention-issue" href="\/issue\/DEMO-1"/);
+    expect(page.text).toMatch(/<a class="mention mention-user" href="[^"]*" title="@admin">Ada Admin<\/a>/);
   },
 );
 

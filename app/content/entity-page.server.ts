@@ -7,7 +7,7 @@ import type { ExtensionPoint } from "#contract/extension-points.ts";
 import { hasPermissionIn } from "#contract/permissions.ts";
 import { ApiError, type Api } from "../lib/api.server.ts";
 import { taskFormId } from "../markdown/render.ts";
-import { renderForPage } from "../markdown/render.server.ts";
+import { renderEachForPage } from "../markdown/render.server.ts";
 import { toggleTaskFromForm } from "../markdown/task-action.server.ts";
 import { getApi } from "../middleware/api.server.ts";
 import { getI18n } from "../middleware/i18next.server.ts";
@@ -82,30 +82,36 @@ async function loadEntity<E extends Issue | Article>(context: Context, kind: Ent
   }
 }
 
-/** The page's data: the entity, its rendered text, the task form when editable, and its widgets. */
+/**
+ * The page's data: the entity, its rendered text, the task form when editable, and its widgets. Texts
+ * shown beside the entity's (an issue's comments) come as `alongside`, rendered with it: their mentions and
+ * its go out in one backend call.
+ */
 export async function loadEntityPage<E extends Issue | Article>(
   context: Context,
   kind: EntityKind<E>,
   id: string,
   url: URL,
+  alongside: Promise<readonly string[]> = Promise.resolve([]),
 ) {
   const api = getApi(context);
   // The installed apps go out with the entity rather than after its text: loadPlacedWidgets below takes
   // the same read, and meets its failure there, after a missing entity's 404.
   api.listApps().catch(() => {});
-  const [entity, user, permissions] = await Promise.all([
+  const [entity, user, permissions, alongsideTexts] = await Promise.all([
     loadEntity(context, kind, id),
     api.getCurrentUser(),
     api.getPermissions(),
+    alongside,
   ]);
   // The mock backend lets whoever may create issues or articles in a project edit their text there.
   const editable = !user.guest && hasPermissionIn(permissions, kind.create, entity.project.id);
   const formId = editable ? taskFormId(entity.idReadable) : null;
-  const rendered = await renderForPage(api, kind.text(entity), {
-    basePath: url.pathname,
-    taskFormId: formId,
-    t: getI18n(context).getFixedT(null, "markdown"),
-  });
+  const options = { basePath: url.pathname, t: getI18n(context).getFixedT(null, "markdown") };
+  const [rendered, ...alongsideRendered] = await renderEachForPage(api, [
+    { text: kind.text(entity), options: { ...options, taskFormId: formId } },
+    ...alongsideTexts.map((text) => ({ text, options })),
+  ]);
   const widgetEntity = kind.widgetEntity(entity);
   const widgets = await loadPlacedWidgets(api, kind.places, {
     entity: widgetEntity,
@@ -113,7 +119,8 @@ export async function loadEntityPage<E extends Issue | Article>(
   });
   return {
     entity,
-    rendered,
+    rendered: rendered!,
+    alongside: alongsideRendered,
     taskForm: formId ? { id: formId, revision: entity.updated } : null,
     widgets,
     widgetEntity,

@@ -36,22 +36,21 @@ export function renderForPage(
 }
 
 /**
- * Several texts of one page with the same options (an issue's comments): each rendered as
- * `renderForPage` would, their mentions resolved in one backend call for all of them.
+ * The texts of one page (an issue's description and its comments), each with its own options: each
+ * rendered as `renderForPage` would, their mentions resolved in one backend call for all of them.
  */
-export async function renderManyForPage(
+export async function renderEachForPage(
   api: Pick<Api, "resolveMentions">,
-  texts: readonly string[],
-  options: PageRenderOptions = {},
+  texts: readonly { readonly text: string; readonly options?: PageRenderOptions }[],
 ): Promise<RenderedMarkdown[]> {
-  const parsed = texts.map((text) => parseMarkdown(text, "full"));
+  const parsed = texts.map(({ text }) => parseMarkdown(text, "full"));
   const ids = new Set(parsed.flatMap((p) => p.refs.ids));
   const logins = new Set(parsed.flatMap((p) => p.refs.logins));
   const mentions =
     ids.size > 0 || logins.size > 0
       ? await api.resolveMentions({ ids: [...ids], logins: [...logins] })
       : undefined;
-  return parsed.map((p) => renderParsed(p, { ...fullProfile(options), mentions }));
+  return parsed.map((p, index) => renderParsed(p, { ...fullProfile(texts[index]!.options ?? {}), mentions }));
 }
 
 /**

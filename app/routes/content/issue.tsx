@@ -6,46 +6,40 @@ import { Link } from "react-router";
 import type { Route } from "./+types/issue";
 import { ApiError, type Api } from "#app/lib/api.server.ts";
 import { getApi } from "#app/middleware/api.server.ts";
-import { getI18n, getLanguage } from "#app/middleware/i18next.server.ts";
+import { getLanguage } from "#app/middleware/i18next.server.ts";
 import { ActivityStream, type ShownComment } from "#app/components/activity-stream.tsx";
 import { FieldValue } from "#app/components/issue-field.tsx";
 import { ISSUE_PAGE, loadEntityPage, toggleEntityTask } from "#app/content/entity-page.server.ts";
 import { readerDates, shownField } from "#app/lib/issue-fields.server.ts";
 import { RouteError } from "#app/components/route-error.tsx";
 import { MarkdownContent, TaskForm } from "#app/markdown/markdown-content.tsx";
-import { renderManyForPage, type PageRenderOptions } from "#app/markdown/render.server.ts";
 import { WidgetOptionsMenu, WidgetSlot } from "#app/widgets/host/widget-slot.tsx";
 
-async function loadComments(
-  api: Api,
-  issueId: string,
-  url: URL,
-  t: PageRenderOptions["t"],
-): Promise<ShownComment[]> {
-  // Comments the backend refuses leave the activity empty; the issue itself still shows.
-  const comments = await api.getIssueComments(issueId).catch((error: unknown) => {
+/** The issue's comments; those the backend refuses leave the activity empty, and the issue still shows. */
+async function readComments(api: Api, issueId: string) {
+  return api.getIssueComments(issueId).catch((error: unknown) => {
     if (error instanceof ApiError) return [];
     throw error;
   });
-  const rendered = await renderManyForPage(
-    api,
-    comments.map((comment) => comment.added[0]?.text ?? ""),
-    { basePath: url.pathname, t },
-  );
-  return comments.map((comment, index) => ({
-    id: comment.id,
-    author: comment.author?.fullName ?? null,
-    timestamp: comment.timestamp,
-    rendered: rendered[index]!,
-  }));
 }
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const api = getApi(context);
-  const [page, comments] = await Promise.all([
-    loadEntityPage(context, ISSUE_PAGE, params.issueId, url),
-    loadComments(api, params.issueId, url, getI18n(context).getFixedT(null, "markdown")),
-  ]);
+  const read = readComments(api, params.issueId);
+  // The comments render with the description: one backend call for the mentions of both.
+  const page = await loadEntityPage(
+    context,
+    ISSUE_PAGE,
+    params.issueId,
+    url,
+    read.then((list) => list.map((comment) => comment.added[0]?.text ?? "")),
+  );
+  const comments: ShownComment[] = (await read).map((comment, index) => ({
+    id: comment.id,
+    author: comment.author?.fullName ?? null,
+    timestamp: comment.timestamp,
+    rendered: page.alongside[index]!,
+  }));
   const { description: _source, customFields, ...shown } = page.entity;
   const dates = readerDates(page.user.profiles.general, getLanguage(context));
   return {
