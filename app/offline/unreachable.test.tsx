@@ -112,6 +112,22 @@ async function render() {
   return router;
 }
 
+/** These parts' next answers fail as a fetch without a connection does. */
+function cut(...parts: (keyof typeof answer)[]) {
+  for (const part of parts) {
+    answer[part] = () => {
+      throw networkFailure();
+    };
+  }
+}
+
+/** A write the person did not ask for. */
+function quietForm() {
+  const form = new FormData();
+  form.set(page.QUIET_WRITE_FIELD, "1");
+  return form;
+}
+
 const heading = () => container.querySelector("h1")?.textContent ?? "";
 const centre = () => container.querySelector("#centre")?.textContent ?? "";
 
@@ -123,9 +139,7 @@ async function settle(work: () => Promise<unknown>) {
 
 test("a read of the page on screen that cannot reach the server keeps what the page shows", async () => {
   const router = await render();
-  answer.list = () => {
-    throw networkFailure();
-  };
+  cut("list");
   await settle(() => router.revalidate());
   expect(heading()).toBe("Issues 1");
   expect(module.currentTrouble()).toEqual({ stale: true, notSaved: false });
@@ -139,12 +153,7 @@ test("a read of the page on screen that cannot reach the server keeps what the p
 
 test("a link whose page cannot be read leaves the person on the page they were on", async () => {
   const router = await render();
-  answer.other = () => {
-    throw networkFailure();
-  };
-  answer.list = () => {
-    throw networkFailure();
-  };
+  cut("other", "list");
   await settle(() => router.navigate("/articles"));
   await vi.waitFor(() => expect(router.state.navigation.state).toBe("idle"));
   expect(router.state.location.pathname + router.state.location.search).toBe("/issues?q=open");
@@ -162,9 +171,7 @@ test("a change that cannot be sent keeps the form and what was typed, and says i
   answer.action = () => {
     throw data(networkFailure());
   };
-  answer.list = () => {
-    throw networkFailure();
-  };
+  cut("list");
   await settle(() =>
     router.navigate("/issues?q=open", {
       formMethod: "post",
@@ -190,9 +197,7 @@ test("a change that cannot be sent keeps the form and what was typed, and says i
 
 test("the notice of a change not saved goes when the person leaves its page", async () => {
   const router = await render();
-  answer.action = () => {
-    throw networkFailure();
-  };
+  cut("action");
   await settle(() => router.navigate("/issues?q=open", { formMethod: "post", formData: new FormData() }));
   await vi.waitFor(() => expect(module.currentTrouble().notSaved).toBe(true));
   await settle(() => router.navigate("/articles"));
@@ -246,11 +251,8 @@ test("isUnreachable knows each browser's words for a fetch without an answer", (
 
 test("a write the person did not ask for fails without a word, and without the error page", async () => {
   const router = await render();
-  answer.action = () => {
-    throw networkFailure();
-  };
-  const quiet = new FormData();
-  quiet.set(page.QUIET_WRITE_FIELD, "1");
+  cut("action");
+  const quiet = quietForm();
   await settle(() => router.navigate("/issues?q=open", { formMethod: "post", formData: quiet }));
   await vi.waitFor(() => expect(router.state.navigation.state).toBe("idle"));
   expect(heading()).toBe("Issues 1");
@@ -259,12 +261,7 @@ test("a write the person did not ask for fails without a word, and without the e
 
 test("a fetcher's read of another address that cannot reach the server gives nothing, not the error page", async () => {
   const router = await render();
-  answer.other = () => {
-    throw networkFailure();
-  };
-  answer.list = () => {
-    throw networkFailure();
-  };
+  cut("other", "list");
   await settle(() => router.fetch("centre", "root", "/articles"));
   await vi.waitFor(() => expect(router.getFetcher("centre").state).toBe("idle"));
   await vi.waitFor(() => expect(router.state.navigation.state).toBe("idle"));
@@ -279,13 +276,8 @@ test("a fetcher read again after a change, once the network has gone, leaves the
   const router = await render();
   await settle(() => router.fetch("centre", "root", "/articles"));
   await vi.waitFor(() => expect(centre()).toBe("Articles"));
-  for (const part of ["list", "other", "action"] as const) {
-    answer[part] = () => {
-      throw networkFailure();
-    };
-  }
-  const quiet = new FormData();
-  quiet.set(page.QUIET_WRITE_FIELD, "1");
+  cut("list", "other", "action");
+  const quiet = quietForm();
   await settle(() => router.navigate("/issues?q=open", { formMethod: "post", formData: quiet }));
   await vi.waitFor(() => expect(router.state.navigation.state).toBe("idle"));
   await vi.waitFor(() => expect(router.getFetcher("centre").state).toBe("idle"));
@@ -298,23 +290,18 @@ test("until the keeper has come with the banner's chunk, results pass as they ar
   vi.resetModules();
   page = await import("./shown-page.ts");
   const router = await render();
-  answer.list = () => {
-    throw networkFailure();
-  };
+  cut("list");
   await settle(() => router.revalidate());
   expect(heading()).toBe("Something went wrong: Failed to fetch");
 });
 
 test("a quiet write that is sent leaves the notice of a change not saved", async () => {
   const router = await render();
-  answer.action = () => {
-    throw networkFailure();
-  };
+  cut("action");
   await settle(() => router.navigate("/issues?q=open", { formMethod: "post", formData: new FormData() }));
   await vi.waitFor(() => expect(module.currentTrouble().notSaved).toBe(true));
   answer.action = () => ({ saved: false });
-  const quiet = new FormData();
-  quiet.set(page.QUIET_WRITE_FIELD, "1");
+  const quiet = quietForm();
   await settle(() => router.navigate("/issues?q=open", { formMethod: "post", formData: quiet }));
   await vi.waitFor(() => expect(router.state.navigation.state).toBe("idle"));
   expect(module.currentTrouble().notSaved).toBe(true);
