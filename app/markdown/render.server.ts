@@ -5,7 +5,6 @@ import katex from "katex";
 import type { Api } from "../lib/api.server.ts";
 import {
   parseMarkdown,
-  renderMarkdown,
   renderMarkdownSync,
   renderParsed,
   type RenderedMarkdown,
@@ -23,21 +22,9 @@ const fullProfile = (options: PageRenderOptions): RenderOptions => ({
   math: katex,
 });
 
-/** Issue descriptions, article content and the reference page: the full profile (pass `t` in `options`). */
-export function renderForPage(
-  api: Pick<Api, "resolveMentions">,
-  text: string,
-  options: PageRenderOptions = {},
-) {
-  return renderMarkdown(text, {
-    ...fullProfile(options),
-    resolveMentions: (refs) => api.resolveMentions(refs),
-  });
-}
-
 /**
  * The texts of one page (an issue's description and its comments), each with its own options: each
- * rendered as `renderForPage` would, their mentions resolved in one backend call for all of them.
+ * rendered in the full profile with math, their mentions resolved in one backend call for all of them.
  */
 export async function renderEachForPage(
   api: Pick<Api, "resolveMentions">,
@@ -51,6 +38,16 @@ export async function renderEachForPage(
       ? await api.resolveMentions({ ids: [...ids], logins: [...logins] })
       : undefined;
   return parsed.map((p, index) => renderParsed(p, { ...fullProfile(texts[index]!.options ?? {}), mentions }));
+}
+
+/** One text alone, as `renderEachForPage` renders it (the entry point of the Markdown tests and fuzzing). */
+export async function renderForPage(
+  api: Pick<Api, "resolveMentions">,
+  text: string,
+  options: PageRenderOptions = {},
+): Promise<RenderedMarkdown> {
+  const [rendered] = await renderEachForPage(api, [{ text, options }]);
+  return rendered!;
 }
 
 /**

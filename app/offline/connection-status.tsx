@@ -97,7 +97,7 @@ export default function ConnectionStatus({
   const streamInterrupted = useSyncExternalStore(subscribeToStream, isStreamInterrupted, interruptedOnServer);
   const trouble = useSyncExternalStore(subscribeToTrouble, currentTrouble, noTroubleOnServer);
   const { pathname, search } = useLocation();
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
   const supported = typeof navigator !== "undefined" && "serviceWorker" in navigator;
 
   useEffect(() => {
@@ -116,7 +116,6 @@ export default function ConnectionStatus({
 
   // A page kept when the server could not be reached reads its data again once the connection is back.
   const connected = online && !streamInterrupted;
-  const { revalidate } = revalidator;
   useEffect(() => {
     if (connected && currentTrouble().stale) void revalidate();
   }, [connected, revalidate]);
